@@ -1,0 +1,126 @@
+"""`errkb`: check the corpus, publish ids, generate the site's pages without MkDocs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import click
+
+from errkb.corpus import load_corpus
+from errkb.diagnostics import Diagnostic, summary_table
+from errkb.lock import LOCK_PATH, Lock
+from errkb.markers import UnknownMarker, expand_markers
+from errkb.settings import Settings, find_root, load_settings
+from errkb.site import build_site_plan, plan_from_corpus
+
+
+def _settings(root: str | None) -> Settings:
+    try:
+        base = Path(root).resolve() if root else find_root()
+    except FileNotFoundError as exc:
+        raise click.UsageError(str(exc)) from None
+    return load_settings(base)
+
+
+def _report(diagnostics: list[Diagnostic] | tuple[Diagnostic, ...], fmt: str) -> None:
+    for d in diagnostics:
+        click.echo(d.render_github() if fmt == "github" else d.render())
+    if fmt == "github" and (summary := os.environ.get("GITHUB_STEP_SUMMARY")):
+        with open(summary, "a", encoding="utf-8") as fh:
+            fh.write(summary_table(list(diagnostics)))
+
+
+root_option = click.option("--root", type=click.Path(file_okay=False, exists=True),
+                           help="Repository root (default: found from the current directory).")
+
+
+@click.group()
+def cli() -> None:
+    """errkb: the local-LLM errors knowledge base."""
+
+
+@cli.command()
+@root_option
+@click.option("--format", "fmt", type=click.Choice(["human", "github"]), default="human",
+              help="github: workflow annotations on the pull-request diff, plus a job summary.")
+def check(root: str | None, fmt: str) -> None:
+    """Validate every entry and the corpus; print every problem, exit 1 if any."""
+    settings = _settings(root)
+    plan = build_site_plan(settings)
+    _report(plan.diagnostics, fmt)
+    if not plan.ok:
+        click.echo(f"{len(plan.diagnostics)} problem(s) found.", err=True)
+        sys.exit(1)
+    click.echo(f"{len(plan.corpus.items)} entries OK.", err=True)
+
+
+@cli.command()
+@root_option
+def lock(root: str | None) -> None:
+    """Record new ids, slugs and pages in errors/published.lock (append-only)."""
+    settings = _settings(root)
+    current = Lock.read(settings.root)
+    result = load_corpus(settings.root, today=settings.build_date, lock=None)
+    if not result.ok:
+        _report(result.diagnostics, "human")
+        sys.exit(1)
+    plan = plan_from_corpus(result.corpus, settings, Lock())
+    updated = current.updated(list(result.corpus.items), plan.index_urls())
+    # What the update cannot fix (a deleted id, a slug renamed without former_slugs) still fails.
+    problems = updated.check(list(result.corpus.items)) + updated.check_pages(set(plan.index_urls()))
+    if problems:
+        _report(problems, "human")
+        sys.exit(1)
+    if current.exists and updated.dumps() == current.dumps():
+        click.echo(f"{LOCK_PATH} is up to date", err=True)
+        return
+    updated.write(settings.root)
+    click.echo(f"updated {LOCK_PATH}", err=True)
+
+
+@cli.command()
+@root_option
+@click.option("--out", required=True, type=click.Path(file_okay=False),
+              help="Directory to write a complete docs tree into (emptied first).")
+def generate(root: str | None, out: str) -> None:
+    """Write docs/ plus every generated page to OUT, for engines that run no hooks (Zensical)."""
+    settings = _settings(root)
+    plan = build_site_plan(settings)
+    if not plan.ok:
+        _report(plan.diagnostics, "human")
+        sys.exit(1)
+    target = Path(out).resolve()
+    if target == (settings.root / "docs").resolve():
+        raise click.UsageError("--out must not be docs/: generated pages never go into the sources")
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(settings.root / "docs", target)
+    try:
+        for md in sorted(target.rglob("*.md")):
+            uri = md.relative_to(target).as_posix()
+            text = md.read_text(encoding="utf-8")
+            expanded = expand_markers(text, src_uri=uri, plan=plan)
+            if expanded != text:
+                md.write_text(expanded, encoding="utf-8")
+    except UnknownMarker as exc:
+        raise click.ClickException(str(exc)) from None
+    for page in plan.pages:
+        dest = target / page.src_uri
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(page.markdown, encoding="utf-8")
+    (target / "_redirects.yml").write_text(
+        "# redirect_maps for the redirects plugin (Zensical reads it natively)\n"
+        + "".join(f"{src}: {dst}\n" for src, dst in plan.redirects.items()), encoding="utf-8")
+    click.echo(f"wrote {len(plan.pages)} generated pages and {len(plan.redirects)} redirects to {target}",
+               err=True)
+
+
+def main() -> None:
+    cli()
+
+
+if __name__ == "__main__":
+    main()

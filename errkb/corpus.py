@@ -1,0 +1,113 @@
+"""The corpus: every entry at once, and the checks that need more than one entry."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from errkb.diagnostics import Diagnostic
+from errkb.loader import LoadedEntry, load_dir
+from errkb.lock import Lock
+from errkb.schema import Entry
+
+
+@dataclass(frozen=True)
+class Corpus:
+    items: tuple[LoadedEntry, ...]
+    backlinks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [item.entry for item in self.items]
+
+    def by_id(self) -> dict[str, Entry]:
+        return {item.entry.id: item.entry for item in self.items}
+
+    def item(self, entry_id: str) -> LoadedEntry:
+        for item in self.items:
+            if item.entry.id == entry_id:
+                return item
+        raise KeyError(entry_id)
+
+
+def compute_backlinks(entries: list[Entry]) -> dict[str, tuple[str, ...]]:
+    incoming: dict[str, set[str]] = defaultdict(set)
+    for entry in entries:
+        for target in entry.related:
+            incoming[target].add(entry.id)
+        if entry.retired and entry.retired.superseded_by:
+            incoming[entry.retired.superseded_by].add(entry.id)
+    return {target: tuple(sorted(sources)) for target, sources in sorted(incoming.items())}
+
+
+def check_corpus(items: list[LoadedEntry], today: dt.date) -> list[Diagnostic]:
+    """Rules across entries: uniqueness, references, dates."""
+    problems: list[Diagnostic] = []
+
+    def at(item: LoadedEntry, *loc: str | int, field: str, message: str) -> None:
+        line, col = item.position(*loc)
+        problems.append(Diagnostic(item.path, line, col, field, message))
+
+    ids: dict[str, LoadedEntry] = {}
+    slugs: dict[str, LoadedEntry] = {}
+    texts: dict[str, LoadedEntry] = {}
+    for item in items:
+        e = item.entry
+        if (other := ids.get(e.id)) is not None:
+            at(item, "id", field="id", message=f"id {e.id} is already used by {other.path}")
+        ids.setdefault(e.id, item)
+        for i, slug in enumerate([e.slug, *e.former_slugs]):
+            loc: tuple[str | int, ...] = ("slug",) if i == 0 else ("former_slugs", i - 1)
+            name = "slug" if i == 0 else f"former_slugs[{i - 1}]"
+            if (other := slugs.get(slug)) is not None and other is not item:
+                at(item, *loc, field=name, message=f"slug {slug!r} is already used by {other.path}")
+            slugs.setdefault(slug, item)
+        for i, message in enumerate(e.messages):
+            key = " ".join(message.text.split())
+            if (other := texts.get(key)) is not None and other is not item:
+                at(item, "messages", i, "text", field=f"messages[{i}].text",
+                   message=f"the same message is already in {other.path}: merge the entries or tell them apart")
+            texts.setdefault(key, item)
+
+    for item in items:
+        e = item.entry
+        for i, target in enumerate(e.related):
+            if target not in ids:
+                at(item, "related", i, field=f"related[{i}]", message=f"no entry has id {target}")
+        if e.retired and (target := e.retired.superseded_by):
+            if target not in ids:
+                at(item, "retired", "superseded_by", field="retired.superseded_by",
+                   message=f"no entry has id {target}")
+            elif target == e.id:
+                at(item, "retired", "superseded_by", field="retired.superseded_by",
+                   message="an entry cannot supersede itself")
+        if e.verified.date > today:
+            at(item, "verified", "date", field="verified.date",
+               message=f"{e.verified.date} is in the future (today is {today})")
+        if e.retired and e.retired.date > today:
+            at(item, "retired", "date", field="retired.date",
+               message=f"{e.retired.date} is in the future (today is {today})")
+    return problems
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    corpus: Corpus
+    diagnostics: list[Diagnostic]
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+
+def load_corpus(root: Path, *, today: dt.date, lock: Lock | None) -> LoadResult:
+    """Load and check everything under root/errors; `lock=None` skips the published-ids rules."""
+    items, problems = load_dir(root / "errors", root)
+    problems += check_corpus(items, today)
+    if lock is not None:
+        problems += lock.check(items)
+    corpus = Corpus(tuple(sorted(items, key=lambda i: i.entry.id)),
+                    compute_backlinks([i.entry for i in items]))
+    return LoadResult(corpus, sorted(set(problems)))

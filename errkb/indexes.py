@@ -1,0 +1,88 @@
+"""Index pages: all errors, per category, per engine, and the triage table."""
+
+from __future__ import annotations
+
+from errkb.corpus import Corpus
+from errkb.mdtext import escape, front_matter, rel, table_code
+from errkb.render import engine_links
+from errkb.schema import CATEGORIES, ENGINES, Entry
+from errkb.urls import (
+    CATEGORIES_INDEX,
+    ENGINES_INDEX,
+    ERRORS_INDEX,
+    category_uri,
+    engine_uri,
+    entry_uri,
+)
+
+
+def _row_title(page: str, entry: Entry) -> str:
+    suffix = " *(retired)*" if entry.retired else ""
+    return f"[{escape(entry.title)}]({rel(page, entry_uri(entry))}){suffix}"
+
+
+def entries_table(page: str, entries: list[Entry]) -> str:
+    rows = ["| Id | Error | Engines | Severity |", "|---|---|---|---|"]
+    for e in entries:
+        rows.append(f"| {e.id} | {_row_title(page, e)} | {engine_links(page, e.engines)} | {e.severity} |")
+    return "\n".join(rows)
+
+
+def triage_table(page: str, entries: list[Entry], engine: str | None = None) -> str:
+    """The line you see, what it means, where to go: one row per message wording."""
+    rows = ["| The line you see | What it means | Go to |", "|---|---|---|"]
+    for e in entries:
+        if e.retired:
+            continue
+        for m in e.messages:
+            if engine is not None and m.engine != engine:
+                continue
+            rows.append(f"| {table_code(m.text)} | {escape(e.summary)} | [{e.id}]({rel(page, entry_uri(e))}) |")
+    return "\n".join(rows) if len(rows) > 2 else "No entries yet."
+
+
+def _page(title: str, body: list[str], description: str) -> str:
+    meta = {"title": title, "description": description, "render_macros": False}
+    return front_matter(meta) + f"# {escape(title)}\n\n" + "\n".join(body) + "\n"
+
+
+def errors_index(corpus: Corpus) -> str:
+    page = ERRORS_INDEX
+    return _page("All errors", [
+        f"{len(corpus.items)} entries. Each has a permanent short link `/e/<id>/`.", "",
+        entries_table(page, corpus.entries),
+    ], "Every error in the knowledge base")
+
+
+def categories_index(corpus: Corpus) -> str:
+    page = CATEGORIES_INDEX
+    rows = ["| Category | Entries |", "|---|---|"]
+    for key, label in CATEGORIES.items():
+        count = sum(1 for e in corpus.entries if e.category == key)
+        rows.append(f"| [{escape(label)}]({rel(page, category_uri(key))}) | {count} |")
+    return _page("Errors by category", rows, "Errors grouped by what went wrong")
+
+
+def category_page(corpus: Corpus, category: str) -> str:
+    page = category_uri(category)
+    entries = [e for e in corpus.entries if e.category == category]
+    body = [entries_table(page, entries) if entries else "No entries in this category yet."]
+    return _page(CATEGORIES[category], body, f"Errors in the category {CATEGORIES[category]}")
+
+
+def engines_index(corpus: Corpus) -> str:
+    page = ENGINES_INDEX
+    rows = ["| Engine | Entries |", "|---|---|"]
+    for key, label in ENGINES.items():
+        count = sum(1 for e in corpus.entries if key in e.engines)
+        rows.append(f"| [{escape(label)}]({rel(page, engine_uri(key))}) | {count} |")
+    return _page("Errors by engine", rows, "Errors grouped by the engine that prints them")
+
+
+def engine_page(corpus: Corpus, engine: str) -> str:
+    page = engine_uri(engine)
+    entries = [e for e in corpus.entries if engine in e.engines]
+    body = ["## Triage { #triage }", "", triage_table(page, entries, engine), "",
+            "## Entries { #entries }", "",
+            entries_table(page, entries) if entries else "No entries for this engine yet."]
+    return _page(f"{ENGINES[engine]} errors", body, f"Errors printed by {ENGINES[engine]}")

@@ -1,0 +1,167 @@
+"""Read errors/ into validated entries, turning every problem into a Diagnostic.
+
+Nothing here stops at the first problem: a contributor sees everything that is
+wrong with their pull request in one run.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from errkb.diagnostics import Diagnostic, format_loc
+from errkb.schema import Entry
+from errkb.yamlsafe import Located, YamlProblem, load_located
+
+LOCK_NAME = "published.lock"
+FILE_RE = re.compile(r"^(E[0-9]{4})\.yaml$")
+
+
+@dataclass(frozen=True)
+class LoadedEntry:
+    entry: Entry
+    path: str  # repository-relative, forward slashes
+    located: Located
+
+    def position(self, *loc: str | int) -> tuple[int, int]:
+        return self.located.position(loc)
+
+
+def _all_field_names(model: type[BaseModel], seen: set[type[BaseModel]] | None = None) -> set[str]:
+    seen = seen if seen is not None else set()
+    if model in seen:
+        return set()
+    seen.add(model)
+    names = set(model.model_fields)
+    for info in model.model_fields.values():
+        for candidate in _nested_models(info.annotation):
+            names |= _all_field_names(candidate, seen)
+    return names
+
+
+def _nested_models(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    out: list[type[BaseModel]] = []
+    for arg in getattr(annotation, "__args__", ()) or ():
+        out.extend(_nested_models(arg))
+    return out
+
+
+_FIELD_NAMES = sorted(_all_field_names(Entry))
+
+_PATTERN_HINTS = {
+    "id": "must look like E0042 (E and four digits)",
+    "slug": "must be lowercase words and digits joined by hyphens, e.g. vllm-kv-cache-too-small",
+    "anchor": "must be lowercase words and digits joined by hyphens, starting with a letter",
+}
+
+
+def friendly(error: ErrorDetails) -> str:
+    """Pydantic's wording, rewritten for someone editing YAML rather than Python."""
+    kind = error["type"]
+    loc = error["loc"]
+    last = loc[-1] if loc else ""
+    ctx = error.get("ctx", {})
+    if kind == "missing":
+        return "required field is missing"
+    if kind == "extra_forbidden":
+        hint = difflib.get_close_matches(str(last), _FIELD_NAMES, n=1)
+        return f"unknown field {last!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
+    if kind == "literal_error":
+        return f"must be one of {ctx.get('expected', '')}; got {error['input']!r}"
+    if kind == "string_pattern_mismatch":
+        key = "anchor" if last == "anchor" else str(last)
+        if isinstance(last, int) and len(loc) >= 2:
+            key = "id" if loc[-2] in ("related",) else "slug"
+        return _PATTERN_HINTS.get(key, f"does not match the pattern {ctx.get('pattern')}")
+    if kind == "value_error":
+        return str(error["msg"]).removeprefix("Value error, ")
+    if kind in {"date_from_datetime_inexact", "date_from_datetime_parsing", "date_parsing", "date_type"}:
+        return "must be a date written as YYYY-MM-DD"
+    if kind == "too_short":
+        return f"must have at least {ctx.get('min_length', 1)} item(s)"
+    if kind.startswith("url_"):
+        return f"is not a valid URL: {error['msg']}"
+    if kind in {"string_type", "int_type", "list_type", "dict_type", "model_type"}:
+        expected = {"string_type": "text", "int_type": "a whole number", "list_type": "a list",
+                    "dict_type": "a mapping", "model_type": "a mapping"}[kind]
+        return f"must be {expected}, got {type(error['input']).__name__}"
+    return str(error["msg"])
+
+
+def _diagnostics_for(path: str, located: Located, exc: ValidationError) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    seen: set[tuple[str, str]] = set()
+    for error in exc.errors(include_url=False):
+        # A failed model-level validator reports one extra location segment per union branch; drop
+        # pydantic's internal segments such as 'function-after[...]'.
+        loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and "[" in p))
+        field = format_loc(loc)
+        message = friendly(error)
+        if (field, message) in seen:
+            continue
+        seen.add((field, message))
+        line, col = located.position(loc)
+        out.append(Diagnostic(path, line, col, field, message))
+    return out
+
+
+def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnostic]]:
+    rel = path.relative_to(root).as_posix()
+    try:
+        located = load_located(path.read_bytes())
+    except YamlProblem as problem:
+        return None, [Diagnostic(rel, problem.line, problem.col, "", problem.message)]
+    except OSError as exc:
+        return None, [Diagnostic(rel, 1, 1, "", f"cannot read file: {exc.strerror}")]
+    if not isinstance(located.data, dict):
+        return None, [Diagnostic(rel, 1, 1, "", "an entry must be a YAML mapping of fields")]
+    try:
+        entry = Entry.model_validate(located.data)
+    except ValidationError as exc:
+        return None, _diagnostics_for(rel, located, exc)
+    problems: list[Diagnostic] = []
+    match = FILE_RE.match(path.name)
+    if match and match.group(1) != entry.id:
+        line, col = located.position(("id",))
+        problems.append(Diagnostic(rel, line, col, "id", f"id {entry.id} does not match the file name {path.name}"))
+    return LoadedEntry(entry, rel, located), problems
+
+
+def load_dir(errors_dir: Path, root: Path) -> tuple[list[LoadedEntry], list[Diagnostic]]:
+    """Load every file in errors/; anything that is not a well-formed entry is a problem."""
+    entries: list[LoadedEntry] = []
+    problems: list[Diagnostic] = []
+    if not errors_dir.is_dir():
+        return [], [Diagnostic(errors_dir.name, 1, 1, "", "errors directory not found")]
+    base = errors_dir.resolve()
+    for path in sorted(errors_dir.iterdir()):
+        rel = path.relative_to(root).as_posix()
+        if path.name.startswith(".") or path.name == LOCK_NAME:
+            continue
+        if path.is_symlink():
+            # A link could point outside errors/ (at secrets, at /dev/zero); entries are plain files.
+            target = path.resolve()
+            where = "outside errors/" if base not in target.parents else "inside errors/"
+            problems.append(Diagnostic(rel, 1, 1, "", f"symbolic links are not allowed (points {where})"))
+            continue
+        if not path.is_file():
+            problems.append(Diagnostic(rel, 1, 1, "", "errors/ holds only entry files, no directories"))
+            continue
+        if not FILE_RE.match(path.name):
+            problems.append(
+                Diagnostic(rel, 1, 1, "", "entry files are named after their id, e.g. errors/E0042.yaml")
+            )
+            continue
+        loaded, diags = load_file(path, root)
+        problems.extend(diags)
+        if loaded is not None:
+            entries.append(loaded)
+    return entries, problems

@@ -1,0 +1,66 @@
+"""Markers in hand-written pages, `<!-- errkb:NAME -->`, replaced by generated Markdown.
+
+HTML comments render as nothing where they are not expanded, so a page stays
+readable under any engine; an unknown marker is an error, not a silent gap.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from errkb.indexes import triage_table
+from errkb.mdtext import escape, rel
+from errkb.schema import CATEGORIES, ENGINES
+from errkb.site import SitePlan
+from errkb.urls import category_uri, engine_uri
+
+MARKER_RE = re.compile(r"<!--\s*errkb:([a-z][a-z0-9-]*)\s*-->")
+
+
+class UnknownMarker(ValueError):
+    pass
+
+
+def _triage(plan: SitePlan, page: str) -> str:
+    return triage_table(page, plan.corpus.entries)
+
+
+def _coverage(plan: SitePlan, page: str) -> str:
+    entries = [e for e in plan.corpus.entries if not e.retired]
+    rows = ["| Engine | Entries |", "|---|---|"]
+    rows += [f"| [{escape(label)}]({rel(page, engine_uri(key))}) | {sum(key in e.engines for e in entries)} |"
+             for key, label in ENGINES.items()]
+    rows += ["", "| Category | Entries |", "|---|---|"]
+    rows += [f"| [{escape(label)}]({rel(page, category_uri(key))}) | {sum(e.category == key for e in entries)} |"
+             for key, label in CATEGORIES.items()]
+    return "\n".join(rows)
+
+
+def _count(plan: SitePlan, page: str) -> str:
+    return str(sum(1 for e in plan.corpus.entries if not e.retired))
+
+
+def _calc_validation(plan: SitePlan, page: str) -> str:
+    from calculators import validation  # imported late: the calculators core is optional here
+
+    return validation.table_markdown()
+
+
+BUILDERS: dict[str, Callable[[SitePlan, str], str]] = {
+    "triage": _triage,
+    "coverage": _coverage,
+    "entry-count": _count,
+    "calc-validation": _calc_validation,
+}
+
+
+def expand_markers(markdown: str, *, src_uri: str, plan: SitePlan) -> str:
+    def replace(match: re.Match[str]) -> str:
+        name = match.group(1)
+        builder = BUILDERS.get(name)
+        if builder is None:
+            raise UnknownMarker(f"{src_uri}: unknown marker errkb:{name} (known: {', '.join(BUILDERS)})")
+        return builder(plan, src_uri)
+
+    return MARKER_RE.sub(replace, markdown)

@@ -1,0 +1,156 @@
+"""Entry -> Markdown page, with a fixed skeleton and an explicit anchor on every section.
+
+Pure functions only: the same text comes out of the MkDocs hook and of
+`errkb generate`. Entry prose was validated by the schema; every other piece of
+entry text goes through `escape`, `code_span` or `fenced` here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from urllib.parse import urlencode
+
+from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
+from errkb.schema import CATEGORIES, ENGINES, SEVERITIES, Command, Entry, Solution
+from errkb.settings import Settings
+from errkb.urls import category_uri, engine_uri, entry_uri, short_uri, url_of
+
+
+def versions_label(spec: str) -> str:
+    return "all versions" if spec == "*" else spec
+
+
+def engine_links(page: str, engines: Iterable[str]) -> str:
+    return ", ".join(f"[{escape(ENGINES[e])}]({rel(page, engine_uri(e))})" for e in engines)
+
+
+def _meta_line(entry: Entry, page: str, settings: Settings) -> str:
+    short = url_of(short_uri(entry.id))
+    parts = [
+        f"**{entry.id}**",
+        f"[{escape(CATEGORIES[entry.category])}]({rel(page, category_uri(entry.category))})",
+        engine_links(page, entry.engines),
+        f"severity: *{entry.severity}* ({escape(SEVERITIES[entry.severity].lower())})",
+        f"short link: [{settings.site_url}{short}]({settings.site_url}{short})",
+    ]
+    return " · ".join(parts)
+
+
+def _messages(entry: Entry) -> str:
+    out = ["## What you see { #messages }", ""]
+    for message in entry.messages:
+        label = f"{escape(ENGINES[message.engine])} {code_span(versions_label(message.versions))}"
+        out += [f"{label} · [source]({message.source})", "", fenced(message.text, "text"), ""]
+    return "\n".join(out)
+
+
+def _command_tabs(commands: list[Command]) -> str:
+    # One tab per engine, labelled exactly as everywhere else so linked tabs keep the reader's engine.
+    order: dict[str, list[Command]] = {}
+    for command in commands:
+        order.setdefault(command.engine, []).append(command)
+    out: list[str] = []
+    for engine, group in order.items():
+        out += [f'=== "{ENGINES[engine]}"', ""]
+        for command in group:
+            out += [indent(f"For {escape(ENGINES[engine])} {code_span(versions_label(command.versions))}:"), ""]
+            out += [fenced(command.code, command.lang, indent=4), ""]
+            if command.note:
+                out += [indent(command.note), ""]
+    return "\n".join(out)
+
+
+def _solution(number: int, solution: Solution) -> str:
+    out = [f"### {number}. {escape(solution.title)} {{ #{solution.anchor} }}", "", solution.body, ""]
+    if solution.commands:
+        out += [_command_tabs(solution.commands)]
+    if solution.risk:
+        out += ['!!! warning "Trade-off"', "", indent(solution.risk), ""]
+    return "\n".join(out)
+
+
+def _entry_link(page: str, entry: Entry) -> str:
+    return f"[{entry.id}: {escape(entry.title)}]({rel(page, entry_uri(entry))})"
+
+
+def _verified(entry: Entry, settings: Settings) -> str:
+    v = entry.verified
+    against = ", ".join(f"{escape(ENGINES[e])} {code_span(ver)}" for e, ver in v.versions.items())
+    age = (settings.build_date - v.date).days
+    stale = age > settings.stale_after_days
+    kind, label = ("warning", "Possibly stale") if stale else ("success", "Verified")
+    head = f"{label}: {v.date.isoformat()}, {age} days before this build"
+    return "\n".join([
+        "## Last verified { #verified }",
+        "",
+        f'!!! {kind} "{head}"',
+        "",
+        indent(f"Checked by {escape(v.by)} against {against}."),
+        "",
+        indent(v.how),
+        "",
+        *([indent(f"Entries older than {settings.stale_after_days} days are flagged for re-checking; "
+                  "engine wording and flags drift between releases."), ""] if stale else []),
+    ])
+
+
+def feedback_url(entry: Entry, settings: Settings) -> str:
+    page = f"{settings.site_url}{url_of(entry_uri(entry))}"
+    body = (
+        f"Entry: {entry.id} ({page})\n"
+        f"Verified: {entry.verified.date.isoformat()}\n\n"
+        "Did the page fix your error? (yes / no / partly)\n\n"
+        "Engine and version:\n\nGPU and driver:\n\nWhat happened instead (paste the log lines):\n"
+    )
+    query = urlencode({"title": f"[{entry.id}] feedback: {entry.title}", "labels": "page-feedback",
+                       "body": body})
+    return f"{settings.repo_url}/issues/new?{query}"
+
+
+def render_entry(entry: Entry, *, path: str, by_id: dict[str, Entry],
+                 backlinks: tuple[str, ...], settings: Settings) -> str:
+    """The page for one entry. `path` is the YAML file, `by_id` resolves related ids."""
+    page = entry_uri(entry)
+    meta = {"title": entry.title, "description": entry.summary, "render_macros": False,
+            "errkb_id": entry.id}
+    out = [front_matter(meta), f"# {escape(entry.title)}", "", escape(entry.summary), "",
+           _meta_line(entry, page, settings), ""]
+    if entry.retired:
+        r = entry.retired
+        out += [f'!!! danger "Retired on {r.date.isoformat()}"', "", indent(r.reason), ""]
+        if r.superseded_by and r.superseded_by in by_id:
+            out += [indent(f"Superseded by {_entry_link(page, by_id[r.superseded_by])}."), ""]
+    out += [_messages(entry), "## Why it happens { #cause }", "", entry.cause, ""]
+    if entry.quick_check:
+        out += ["## Quick check { #quick-check }", "", entry.quick_check, ""]
+    out += ["## How to fix it { #solutions }", ""]
+    out += [_solution(i, s) for i, s in enumerate(entry.solutions, start=1)]
+    if entry.example:
+        ex = entry.example
+        out += ["## Broken and fixed { #example }", "", "**Broken**", "", fenced(ex.broken.code, ex.broken.lang),
+                "", "**Fixed**", "", fenced(ex.fixed.code, ex.fixed.lang), ""]
+        if ex.note:
+            out += [ex.note, ""]
+    if entry.alternatives:
+        out += ["## Alternatives { #alternatives }", ""]
+        out += [_solution(i, s) for i, s in enumerate(entry.alternatives, start=1)]
+    if entry.detection:
+        out += ["## Detection { #detection }", "", entry.detection, ""]
+    if entry.prevention:
+        out += ["## Prevention { #prevention }", "", entry.prevention, ""]
+    out += ["## Related errors { #related }", ""]
+    related = [by_id[i] for i in entry.related if i in by_id]
+    out += [f"- {_entry_link(page, r)}: {escape(r.summary)}" for r in related] or ["None listed."]
+    out += ["", "### Linked from { #backlinks }", ""]
+    linked = [by_id[i] for i in backlinks if i in by_id]
+    out += [f"- {_entry_link(page, r)}" for r in linked] or ["No other entry links here yet."]
+    out += ["", "## Sources { #sources }", ""]
+    out += [f"- [{escape(s.title)}]({s.url})" for s in entry.sources]
+    out += ["", _verified(entry, settings), "## Did this fix it? { #feedback }", "",
+            f"[Tell us in a pre-filled issue]({feedback_url(entry, settings)}) · "
+            f"[Edit this entry]({settings.edit_url(path)}) · "
+            f"[View the YAML]({settings.source_url(path)})", "",
+            "Link to this page from an issue tracker:", "",
+            fenced(f"[{entry.id}: {entry.title}]({settings.site_url}{url_of(short_uri(entry.id))})",
+                   "markdown"), ""]
+    return "\n".join(out)

@@ -1,0 +1,293 @@
+"""The entry schema: one pydantic model per concept of an error entry.
+
+Entries come from strangers' pull requests, so every text field is validated
+here, before anything renders it: prose may use Markdown but never raw HTML,
+attribute lists or non-https links, and plain-text fields may hold no markup.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Literal
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    HttpUrl,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
+
+ENGINES: dict[str, str] = {
+    # id as written in YAML -> label shown on tabs and indexes. Tab labels must be
+    # identical across pages so Material's linked tabs remember the reader's choice.
+    "vllm": "vLLM",
+    "sglang": "SGLang",
+    "llama.cpp": "llama.cpp",
+    "ollama": "Ollama",
+    "tgi": "TGI",
+    "pytorch": "PyTorch",
+    "nccl": "NCCL",
+    "transformers": "Transformers",
+    "cuda": "CUDA / driver",
+}
+Engine = Literal["vllm", "sglang", "llama.cpp", "ollama", "tgi", "pytorch", "nccl", "transformers", "cuda"]
+
+CATEGORIES: dict[str, str] = {
+    "memory": "Memory and KV cache",
+    "driver": "Drivers, CUDA and hardware",
+    "multi-gpu": "Multi-GPU and NCCL",
+    "model": "Models, formats and tokenizers",
+    "serving": "Serving and the engine process",
+    "install": "Installation and platforms",
+}
+Category = Literal["memory", "driver", "multi-gpu", "model", "serving", "install"]
+
+SEVERITIES: dict[str, str] = {
+    "fatal": "The process exits or never starts",
+    "error": "A request or operation fails; the process lives",
+    "hang": "Nothing fails, nothing progresses",
+    "warning": "Logged; work goes on, possibly degraded",
+}
+Severity = Literal["fatal", "error", "hang", "warning"]
+
+ID_RE = r"^E[0-9]{4}$"
+SLUG_RE = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+ANCHOR_RE = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
+# Section anchors of the page skeleton; a solution anchor may not take one.
+RESERVED_ANCHORS = frozenset(
+    {
+        "messages", "cause", "quick-check", "solutions", "example", "alternatives",
+        "detection", "prevention", "related", "backlinks", "sources", "verified",
+        "retired", "feedback", "permalink",
+    }
+)
+
+# Raw HTML, HTML comments and processing instructions. Python-Markdown passes
+# these through untouched, so they are refused rather than escaped.
+_HTML_RE = re.compile(r"<\s*[a-zA-Z!/?]")
+# attr_list syntax: `{: onclick=...}` or `{#id .cls key=val}` would let an entry set
+# attributes on the elements around it.
+_ATTR_LIST_RE = re.compile(r"\{\s*[:#.]|\{\s*[A-Za-z_-]+\s*=")
+# Markdown links and images; the target must be https or a relative path.
+_MD_LINK_RE = re.compile(r"\]\(\s*<?([^)\s>]*)")
+_MD_REF_DEF_RE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.MULTILINE)
+_HEADING_RE = re.compile(r"^ {0,3}#{1,6}(\s|$)|\S[^\n]*\n {0,3}(=+|-+) *$", re.MULTILINE)
+_ENTITY_RE = re.compile(r"&#?[A-Za-z0-9]+;")
+_AUTOLINK_SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _check_link_target(target: str) -> None:
+    if _AUTOLINK_SCHEME_RE.match(target) and not target.lower().startswith("https://"):
+        raise ValueError(f"link target {target!r} is not allowed: use an https:// URL")
+
+
+def _prose(value: str) -> str:
+    """Markdown prose from an entry: structure yes, markup injection no."""
+    if _HTML_RE.search(value):
+        raise ValueError(
+            "raw HTML is not allowed in entry text; put literal text in `backticks`"
+        )
+    if _ATTR_LIST_RE.search(value):
+        raise ValueError("attribute lists ({: ...} / {#...}) are not allowed in entry text")
+    if _HEADING_RE.search(value):
+        # Headings feed the table of contents, which themes insert unescaped; the page
+        # skeleton provides every heading an entry needs.
+        raise ValueError("headings are not allowed in entry text; the page provides its sections")
+    for match in _MD_LINK_RE.finditer(value):
+        _check_link_target(match.group(1))
+    for match in _MD_REF_DEF_RE.finditer(value):
+        _check_link_target(match.group(1))
+    return value.strip()
+
+
+def _plain(value: str) -> str:
+    """Single-line text shown in titles, tables and meta tags."""
+    if "\n" in value.strip():
+        raise ValueError("must be a single line")
+    if re.search(r"[<>`]", value) or _ENTITY_RE.search(value):
+        # Themes insert page titles unescaped: keep anything that could become a tag out.
+        raise ValueError("must be plain text: no <, >, backticks or HTML entities")
+    return value.strip()
+
+
+def _specifier(value: str) -> str:
+    if value.strip() == "*":
+        return "*"
+    try:
+        SpecifierSet(value)
+    except InvalidSpecifier:
+        raise ValueError(
+            f"{value!r} is not a PEP 440 version range (e.g. '>=0.6.0,<0.8.0', or '*')"
+        ) from None
+    return value.strip()
+
+
+def _version(value: str) -> str:
+    # llama.cpp releases are build numbers such as b4567; everything else is PEP 440.
+    if re.fullmatch(r"b[0-9]+", value):
+        return value
+    try:
+        Version(value)
+    except InvalidVersion:
+        raise ValueError(
+            f"{value!r} is not a version: use PEP 440 (0.8.5) or a llama.cpp build (b4567)"
+        ) from None
+    return value
+
+
+Prose = Annotated[str, StringConstraints(min_length=1, max_length=20_000), AfterValidator(_prose)]
+PlainLine = Annotated[str, StringConstraints(min_length=1, max_length=200), AfterValidator(_plain)]
+VersionRange = Annotated[str, AfterValidator(_specifier)]
+VersionStr = Annotated[str, AfterValidator(_version)]
+EntryId = Annotated[str, StringConstraints(pattern=ID_RE)]
+Slug = Annotated[str, StringConstraints(pattern=SLUG_RE, max_length=80)]
+Anchor = Annotated[str, StringConstraints(pattern=ANCHOR_RE, max_length=48)]
+
+
+def _https(url: HttpUrl) -> HttpUrl:
+    if url.scheme != "https":
+        raise ValueError("URL must use https://")
+    return url
+
+
+HttpsUrl = Annotated[HttpUrl, AfterValidator(_https)]
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=False)
+
+
+class Message(Model):
+    """One wording of the error, exactly as an engine prints it."""
+
+    text: Annotated[str, StringConstraints(min_length=8, max_length=2000)] = Field(
+        description="The line as the engine prints it, copied verbatim (no paraphrase)."
+    )
+    engine: Engine
+    versions: VersionRange = Field(
+        description="PEP 440 range of engine versions that print this wording, or '*'."
+    )
+    source: HttpsUrl = Field(
+        description="Where the text was copied from: the engine source at a tag, or a real paste."
+    )
+
+    @field_validator("text")
+    @classmethod
+    def _no_control_chars(cls, value: str) -> str:
+        if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", value):
+            raise ValueError("contains control characters (strip ANSI colours from pastes)")
+        return value.strip("\n")
+
+
+class Command(Model):
+    """A command for one engine, shown in that engine's tab."""
+
+    engine: Engine
+    versions: VersionRange = Field(description="Engine versions where every flag used exists.")
+    lang: Literal["bash", "python", "yaml", "text", "powershell", "dockerfile"] = "bash"
+    code: Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+    note: Prose | None = None
+
+
+class Solution(Model):
+    """One way out, with the commands per engine and what it costs."""
+
+    anchor: Anchor = Field(description="Stable id of this solution; links point at it. Never rename.")
+    title: PlainLine
+    body: Prose
+    commands: list[Command] = Field(default_factory=list)
+    risk: Prose | None = Field(default=None, description="The trade-off this solution makes.")
+
+
+class CodeSample(Model):
+    lang: Literal["bash", "python", "yaml", "text", "json", "toml", "dockerfile"] = "bash"
+    code: Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+
+
+class Example(Model):
+    """The broken and the fixed configuration, side by side."""
+
+    broken: CodeSample
+    fixed: CodeSample
+    note: Prose | None = None
+
+
+class Source(Model):
+    title: PlainLine
+    url: HttpsUrl
+
+
+class Verified(Model):
+    """When, by whom and against what the entry was last checked."""
+
+    date: dt.date
+    by: PlainLine = Field(description="Who checked it (GitHub handle or name).")
+    versions: dict[Engine, VersionStr] = Field(
+        min_length=1, description="Engine -> version the text was checked against."
+    )
+    how: Prose = Field(description="How it was checked: read the source at a tag, reproduced, ...")
+
+
+class Retired(Model):
+    """A tombstone: the page stays and its URLs keep working."""
+
+    date: dt.date
+    reason: Prose
+    superseded_by: EntryId | None = None
+
+
+class Entry(Model):
+    """One error: its messages, why it happens, and how to get out of it."""
+
+    id: EntryId = Field(description="Permanent id, never reused (like Rust's E0308).")
+    slug: Slug = Field(description="Readable URL name: /errors/<slug>/. Renames need `former_slugs`.")
+    former_slugs: list[Slug] = Field(
+        default_factory=list, description="Slugs this entry had before; their URLs redirect here."
+    )
+    title: PlainLine
+    summary: PlainLine = Field(description="One line for the triage table: what it means.")
+    category: Category
+    engines: list[Engine] = Field(min_length=1)
+    severity: Severity
+    messages: list[Message] = Field(min_length=1)
+    cause: Prose
+    quick_check: Prose | None = None
+    solutions: list[Solution] = Field(min_length=1)
+    alternatives: list[Solution] = Field(default_factory=list)
+    example: Example | None = None
+    detection: Prose | None = None
+    prevention: Prose | None = None
+    related: list[EntryId] = Field(default_factory=list)
+    sources: list[Source] = Field(min_length=1)
+    verified: Verified
+    retired: Retired | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Entry:
+        problems: list[str] = []
+        declared = set(self.engines)
+        used = {m.engine for m in self.messages}
+        used |= {c.engine for s in (*self.solutions, *self.alternatives) for c in s.commands}
+        if missing := sorted(used - declared):
+            problems.append(f"engines must list {', '.join(missing)} (used by messages or commands)")
+        anchors = [s.anchor for s in (*self.solutions, *self.alternatives)]
+        if clash := sorted(set(anchors) & RESERVED_ANCHORS):
+            problems.append(f"solution anchors clash with page sections: {', '.join(clash)}")
+        if dupes := sorted({a for a in anchors if anchors.count(a) > 1}):
+            problems.append(f"solution anchors must be unique, repeated: {', '.join(dupes)}")
+        if self.id in self.related:
+            problems.append("related must not list the entry itself")
+        if "index" in (self.slug, *self.former_slugs):
+            problems.append("'index' is reserved for the errors index page")
+        if self.slug in self.former_slugs:
+            problems.append("former_slugs must not contain the current slug")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self

@@ -1,0 +1,108 @@
+"""The site plan: every generated page and redirect, computed from the corpus alone.
+
+The MkDocs hook and `errkb generate` both consume this; neither knows how a page
+is made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from errkb.corpus import Corpus, load_corpus
+from errkb.diagnostics import Diagnostic
+from errkb.indexes import (
+    categories_index,
+    category_page,
+    engine_page,
+    engines_index,
+    errors_index,
+)
+from errkb.lock import Lock
+from errkb.render import render_entry
+from errkb.schema import CATEGORIES, ENGINES
+from errkb.settings import Settings
+from errkb.urls import (
+    CATEGORIES_INDEX,
+    ENGINES_INDEX,
+    ERRORS_INDEX,
+    category_uri,
+    engine_uri,
+    entry_uri,
+    former_uri,
+    short_uri,
+    url_of,
+)
+
+
+@dataclass(frozen=True)
+class GeneratedPage:
+    src_uri: str
+    markdown: str
+    edit_path: str | None = None  # repository path of the YAML behind the page
+
+
+@dataclass(frozen=True)
+class SitePlan:
+    settings: Settings
+    corpus: Corpus
+    pages: tuple[GeneratedPage, ...] = ()
+    redirects: dict[str, str] = field(default_factory=dict)  # old src_uri -> target src_uri
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+    def index_urls(self) -> list[str]:
+        """URLs of the generated non-entry pages (recorded in the lock)."""
+        entry_pages = {entry_uri(e) for e in self.corpus.entries}
+        return sorted(url_of(p.src_uri) for p in self.pages if p.src_uri not in entry_pages)
+
+
+def index_pages(corpus: Corpus) -> list[GeneratedPage]:
+    pages = [
+        GeneratedPage(ERRORS_INDEX, errors_index(corpus)),
+        GeneratedPage(CATEGORIES_INDEX, categories_index(corpus)),
+        GeneratedPage(ENGINES_INDEX, engines_index(corpus)),
+    ]
+    pages += [GeneratedPage(category_uri(c), category_page(corpus, c)) for c in CATEGORIES]
+    pages += [GeneratedPage(engine_uri(e), engine_page(corpus, e)) for e in ENGINES]
+    return pages
+
+
+def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
+    by_id = corpus.by_id()
+    return [
+        GeneratedPage(
+            entry_uri(item.entry),
+            render_entry(item.entry, path=item.path, by_id=by_id,
+                         backlinks=corpus.backlinks.get(item.entry.id, ()), settings=settings),
+            edit_path=item.path,
+        )
+        for item in corpus.items
+    ]
+
+
+def redirects(corpus: Corpus) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for entry in corpus.entries:
+        target = entry_uri(entry)
+        out[short_uri(entry.id)] = target
+        for slug in entry.former_slugs:
+            out[former_uri(slug)] = target
+    return dict(sorted(out.items()))
+
+
+def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
+    pages = tuple(entry_pages(corpus, settings) + index_pages(corpus))
+    plan = SitePlan(settings, corpus, pages, redirects(corpus))
+    problems = lock.check_pages(set(plan.index_urls()))
+    return SitePlan(settings, corpus, pages, plan.redirects, tuple(problems))
+
+
+def build_site_plan(settings: Settings) -> SitePlan:
+    lock = Lock.read(settings.root)
+    result = load_corpus(settings.root, today=settings.build_date, lock=lock)
+    if not result.ok:
+        return SitePlan(settings, result.corpus, diagnostics=tuple(result.diagnostics))
+    return plan_from_corpus(result.corpus, settings, lock)

@@ -1,0 +1,77 @@
+"""MkDocs adapter over `errkb.site`: it hands generated pages to MkDocs and nothing more.
+
+Zensical reads mkdocs.yml but runs no hooks, so no page logic may live here;
+`errkb generate --out DIR` produces the same pages without MkDocs.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+
+from errkb.markers import UnknownMarker, expand_markers
+from errkb.settings import load_settings
+from errkb.site import SitePlan, build_site_plan
+
+# Under "mkdocs." so that `--strict` counts what we log.
+log = logging.getLogger("mkdocs.hooks.errkb")
+
+# Rebuilt on every build (serve re-runs on_config), never reused across builds.
+_plan: SitePlan | None = None
+
+
+def _current_plan() -> SitePlan:
+    if _plan is None:
+        raise PluginError("errkb: the site plan was not built (on_config did not run)")
+    return _plan
+
+
+def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
+    """Load and check errors/, then register the redirects the plan needs."""
+    global _plan
+    root = Path(config.config_file_path).parent
+    _plan = build_site_plan(load_settings(root))
+    if not _plan.ok:
+        for diagnostic in _plan.diagnostics:
+            log.error(diagnostic.render())
+        raise PluginError(f"errkb: {len(_plan.diagnostics)} problem(s) in errors/ (run `errkb check`)")
+    redirects = config.plugins.get("redirects")
+    if redirects is None:
+        raise PluginError("errkb: the redirects plugin must be enabled in mkdocs.yml")
+    redirects.config["redirect_maps"].update(_plan.redirects)
+    return config
+
+
+# Hooks run after plugins at equal priority; the redirects plugin indexes pages in its own
+# on_files, so the generated pages must exist before it runs.
+@event_priority(50)
+def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+    """Add every generated page as an in-memory file (nothing is written to docs/)."""
+    plan = _current_plan()
+    for page in plan.pages:
+        if files.get_file_from_path(page.src_uri) is not None:
+            raise PluginError(f"errkb: docs/{page.src_uri} collides with a generated page")
+        file = File.generated(config, page.src_uri, content=page.markdown,
+                              inclusion=InclusionLevel.NOT_IN_NAV)
+        # edit_uri is docs-relative (mkdocs.yml: edit/<branch>/docs/), so step out to the YAML;
+        # index pages have no source to edit.
+        file.edit_uri = f"../{page.edit_path}" if page.edit_path else None
+        files.append(file)
+    return files
+
+
+def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Expand `<!-- errkb:NAME -->` markers in hand-written pages."""
+    if page.file.generated_by is not None:
+        return markdown
+    try:
+        return expand_markers(markdown, src_uri=page.file.src_uri, plan=_current_plan())
+    except UnknownMarker as exc:
+        raise PluginError(str(exc)) from None
