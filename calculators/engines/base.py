@@ -1,0 +1,63 @@
+"""What every engine profile takes and returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GiB = 1 << 30
+MiB = 1 << 20
+
+
+class SettingError(ValueError):
+    """An impossible or contradictory setting (bad dtype, TP that does not divide ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Engine-independent request; each profile reads the fields it understands."""
+
+    engine: str = "llama.cpp"
+    context: int = 4096  # tokens per sequence (n_ctx per slot / max_model_len)
+    seqs: int = 1  # parallel sequences (llama.cpp -np, OLLAMA_NUM_PARALLEL, concurrency)
+    tp: int = 1
+    weights: str = "bf16"
+    weights_bytes: int | None = None  # measured/printed weights per GPU, overrides format
+    kv_dtype: str = "auto"  # vLLM / SGLang --kv-cache-dtype
+    cache_type_k: str = "f16"  # llama.cpp / Ollama
+    cache_type_v: str = "f16"
+    flash_attn: bool | None = None  # llama.cpp -fa; Ollama OLLAMA_FLASH_ATTENTION
+    version: str | None = None
+    n_ubatch: int = 512
+    swa_full: bool = False
+    kv_unified: bool | None = None
+    vram_bytes: int | None = None  # usable device memory per GPU (CUDA-reported total)
+    gpu_memory_utilization: float | None = None
+    mem_fraction_static: float | None = None
+    block_size: int = 16
+    max_num_batched_tokens: int | None = None
+    max_num_seqs: int | None = None
+    available_kv_bytes: int | None = None  # vLLM/SGLang: printed KV memory, overrides budget
+    activation_bytes: int | None = None  # vLLM: printed activation peak, overrides heuristic
+    non_torch_bytes: int | None = None  # vLLM: printed non-torch memory, overrides heuristic
+
+
+@dataclass(slots=True)
+class EngineResult:
+    engine_version: str
+    kv_bytes: int
+    k_bytes: int
+    v_bytes: int
+    kv_bytes_per_token: int
+    state_bytes: int = 0  # recurrent state of linear layers (all sequences)
+    weights_bytes: int = 0
+    overhead_bytes: int = 0  # compute buffers / activations / non-torch / graphs
+    kv_budget_bytes: int | None = None
+    kv_cache_tokens: int | None = None  # paged pool capacity (vLLM/SGLang)
+    cells: int | None = None  # llama.cpp KV cells of the full-attention cache
+    cells_swa: int | None = None  # llama.cpp KV cells of the SWA cache
+    kv_dtype: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def total_bytes(self) -> int:
+        return self.weights_bytes + self.kv_bytes + self.state_bytes + self.overhead_bytes

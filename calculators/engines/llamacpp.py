@@ -1,0 +1,206 @@
+"""llama.cpp: ``n_ctx`` KV cells per context, block-quantised cache types, iSWA caches.
+
+Per layer llama.cpp allocates a K tensor of ``n_embd_k_gqa x kv_size`` and a V tensor of
+``n_embd_v_gqa x kv_size`` elements of the cache type (``ggml_row_size``: q8_0 stores
+32 elements in 34 bytes). ``kv_size`` (the "cells" the log prints) depends on the
+release; the rules are grouped into eras named after the pull request that changed them:
+
+* ``2024`` (flash-attention PR #5021 to PR #12801): ``n_ctx`` padded to 256 cells with
+  flash attention, 32 without; one cache for all layers (no SWA saving); DeepSeek MLA
+  stored as decompressed heads (K = n_head*(qk_nope+qk_rope), V = n_head*v_head_dim).
+  Logs: ``llama_kv_cache_init`` / ``KV self size``.
+* ``2025-04`` (PR #12801): MLA stores the latent, K = kv_lora_rank + qk_rope (576),
+  V = kv_lora_rank (512).
+* ``2025-05`` (PR #13194): interleaved-SWA models (Gemma 2/3, Cohere2, gpt-oss) get a
+  second cache for their sliding layers of ``min(kv_size, PAD(n_swa*n_seq + n_ubatch))``
+  cells unless ``--swa-full``. Logs: ``llama_kv_cache_unified: size = ...``.
+* ``b5913`` (PR #14363): non-unified caches, one stream of ``n_ctx/n_seq`` cells per
+  sequence; the log prints ``seqs`` as ``n_seq/n_stream``.
+* ``2025-10`` (PR #16812): no KV padding inside the cache; the per-sequence context is
+  padded to 256 and the SWA cache is ``PAD(min(kv_size, n_swa*(unified ? n_seq : 1) +
+  n_ubatch), 256)``. Logs: ``llama_kv_cache: size = ...``.
+
+Compute buffers are estimated, not exact: the logits buffer (``n_ubatch x n_vocab`` f32)
+or, without flash attention, the KQ matrix (``n_ctx x n_ubatch x n_head`` f32).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from calculators.dtypes import LLAMA_CPP_CACHE_TYPES, ggml_type
+from calculators.engines.base import EngineResult, SettingError, Settings
+from calculators.kv import LayerKV, llamacpp_layers
+from calculators.models import SLIDING, ModelArch
+from calculators.weights import weights_bytes
+
+# Families llama.cpp runs with an iSWA cache (interleaved local/global attention).
+ISWA_FAMILIES = frozenset({"gemma2", "gemma3", "gemma3_text", "gemma3n", "cohere2", "gpt_oss"})
+
+
+@dataclass(frozen=True, slots=True)
+class Era:
+    key: str
+    label: str
+    mla_latent: bool
+    iswa: bool
+    streams: bool
+    kv_pad: bool  # True: pad kv_size to 256 (FA) / 32; False: pad per-seq context to 256
+
+
+ERAS: dict[str, Era] = {
+    e.key: e
+    for e in (
+        Era("2024", "llama.cpp 2024 to PR #12801 (KV self size logs)", False, False, False, True),
+        Era("2025-04", "llama.cpp PR #12801 (MLA latent cache)", True, False, False, True),
+        Era("2025-05", "llama.cpp PR #13194 (iSWA cache)", True, True, False, True),
+        Era("b5913", "llama.cpp b5913, PR #14363 (per-sequence streams)", True, True, True, True),
+        Era("2025-10", "llama.cpp PR #16812 (no KV padding)", True, True, True, False),
+    )
+}
+DEFAULT_ERA = "2025-10"
+
+
+def era(version: str | None) -> Era:
+    if version is None:
+        return ERAS[DEFAULT_ERA]
+    v = version.strip().lower()
+    if v.startswith("b") and v[1:].isdigit():
+        build = int(v[1:])
+        # Only b5913 is anchored to a build number (issue #14847); earlier builds are
+        # treated as the era just before it.
+        return ERAS["b5913"] if build >= 5913 else ERAS["2025-05"]
+    if v in ERAS:
+        return ERAS[v]
+    raise SettingError(
+        f"unknown llama.cpp version {version!r}; use one of {', '.join(ERAS)} or bNNNN"
+    )
+
+
+def _pad(n: int, p: int) -> int:
+    return (n + p - 1) // p * p
+
+
+@lru_cache(maxsize=512)
+def _layers(arch: ModelArch, mla_latent: bool) -> tuple[LayerKV, ...]:
+    return tuple(llamacpp_layers(arch, mla_latent=mla_latent))
+
+
+def cache_type(name: str) -> str:
+    t = name.strip().lower()
+    if t not in LLAMA_CPP_CACHE_TYPES:
+        raise SettingError(
+            f"unsupported cache type {name!r}; one of {', '.join(LLAMA_CPP_CACHE_TYPES)}"
+        )
+    return t
+
+
+@dataclass(frozen=True, slots=True)
+class Cells:
+    base: int  # cells of the full-attention cache (all streams)
+    swa: int  # cells of the SWA cache (all streams); 0 when no iSWA cache
+    streams: int
+    printed_base: int  # what the log prints as "cells" (per stream)
+    printed_swa: int
+
+
+def kv_cells(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> Cells:
+    n_seq = s.seqs
+    n_ctx = s.context * n_seq  # llama.cpp's -c is the total over all sequences
+    unified = True if not e.streams else (
+        s.kv_unified if s.kv_unified is not None else (n_seq == 1 or not e.kv_pad)
+    )
+    streams = 1 if unified else n_seq
+    if e.kv_pad:
+        pad = 256 if flash_attn else 32
+        per_stream = _pad(n_ctx // streams, pad)
+    else:
+        pad = 256
+        per_stream = _pad(n_ctx // streams, 256)
+    iswa = e.iswa and arch.model_type in ISWA_FAMILIES and arch.n_sliding_layers > 0
+    swa = 0
+    if iswa and not s.swa_full:
+        window = arch.sliding_window or 0
+        if e.kv_pad:
+            swa = min(per_stream, _pad(window * (n_seq if unified else 1) + s.n_ubatch, pad))
+        else:
+            swa = _pad(min(per_stream, window * (n_seq if unified else 1) + s.n_ubatch), pad)
+    elif iswa:
+        swa = per_stream
+    return Cells(per_stream * streams, swa * streams, streams, per_stream, swa)
+
+
+@lru_cache(maxsize=2048)
+def row_sums(
+    arch: ModelArch, mla_latent: bool, type_k: str, type_v: str
+) -> tuple[int, int, int, int]:
+    """Bytes per cell summed over layers: (K full, V full, K sliding, V sliding)."""
+    tk = ggml_type(cache_type(type_k))
+    tv = ggml_type(cache_type(type_v))
+    kf = vf = ks = vs = 0
+    for layer in _layers(arch, mla_latent):
+        kb = tk.row_bytes(layer.k_elems)
+        vb = tv.row_bytes(layer.v_elems) if layer.v_elems else 0
+        if layer.kind == SLIDING:
+            ks += kb
+            vs += vb
+        else:
+            kf += kb
+            vf += vb
+    return kf, vf, ks, vs
+
+
+def kv_k_v_bytes(
+    arch: ModelArch, s: Settings, e: Era, flash_attn: bool
+) -> tuple[int, int, Cells]:
+    kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
+    cells = kv_cells(arch, s, e, flash_attn)
+    n_swa = cells.swa if cells.swa else cells.base
+    return kf * cells.base + ks * n_swa, vf * cells.base + vs * n_swa, cells
+
+
+def compute_buffer_bytes(arch: ModelArch, s: Settings, flash_attn: bool, n_kv: int) -> int:
+    """Heuristic size of the largest compute buffer (logits or, without FA, KQ)."""
+    ub = s.n_ubatch
+    logits = ub * arch.vocab_size * 4
+    kq = 0 if flash_attn else n_kv * ub * arch.n_heads * 4
+    return max(logits, kq) + 2 * ub * arch.hidden_size * 4
+
+
+def compute(arch: ModelArch, s: Settings) -> EngineResult:
+    e = era(s.version)
+    if s.tp != 1:
+        raise SettingError("llama.cpp splits layers across GPUs; use --tp 1 with --vram-gib total")
+    if s.context < 1 or s.seqs < 1:
+        raise SettingError("context and seqs must be >= 1")
+    fa = bool(s.flash_attn)
+    quant_v = cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
+    if quant_v and s.flash_attn is False:
+        raise SettingError("llama.cpp needs flash attention (-fa) for a quantised V cache")
+    if quant_v and s.flash_attn is None:
+        fa = True
+    k, v, cells = kv_k_v_bytes(arch, s, e, fa)
+    state = arch.n_linear_layers * arch.linear_state_elems * 4 * s.seqs
+    w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
+    compute_b = compute_buffer_bytes(arch, s, fa, cells.base // cells.streams)
+    kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
+    per_token = kf + vf + ks + vs
+    res = EngineResult(
+        engine_version=e.label,
+        kv_bytes=k + v,
+        k_bytes=k,
+        v_bytes=v,
+        kv_bytes_per_token=per_token,
+        state_bytes=state,
+        weights_bytes=w,
+        overhead_bytes=compute_b,
+        cells=cells.printed_base,
+        cells_swa=cells.printed_swa or None,
+        kv_dtype=f"K {cache_type(s.cache_type_k)}, V {cache_type(s.cache_type_v)}",
+    )
+    if arch.n_sliding_layers and arch.model_type not in ISWA_FAMILIES:
+        res.notes.append("llama.cpp allocates this model's sliding-window layers at full size")
+    if s.vram_bytes is not None:
+        res.kv_budget_bytes = s.vram_bytes - w - compute_b - state
+    return res

@@ -1,0 +1,155 @@
+"""vLLM: a fraction of *total* GPU memory, minus what profiling measured, in paged blocks.
+
+Budget (``worker.determine_num_available_blocks`` in V0 0.6.4+, ``gpu_worker`` in V1)::
+
+    requested = total_gpu_memory * gpu_memory_utilization
+    available_kv = requested - weights - activation_peak - non_torch_memory
+
+Capacity::
+
+    page_bytes = block_size * sum over KV layers of (K + V elements per GPU) * dtype bytes
+    num_blocks = available_kv // page_bytes;  kv_cache_tokens = num_blocks * block_size
+    max_concurrency = kv_cache_tokens / max_model_len    ("Maximum concurrency for ...")
+
+MLA models store one latent of ``kv_lora_rank + qk_rope_head_dim`` elements per token
+and layer. With tensor parallelism each GPU holds ``n_kv_heads / tp`` heads (one,
+replicated, when ``tp > n_kv_heads``).
+
+Activation peak is a heuristic: the profile run pushes ``max_num_batched_tokens``
+tokens through the widest MLP, ``2 bytes x (3*intermediate/tp + 3*hidden)`` per token
+(calibrated on the Llama-3.1-8B logs of vLLM issue #10517, 0.5% off there; not checked
+on other models). In V0, ``max_num_batched_tokens`` is ``max(max_model_len, 2048)``
+unless chunked prefill is on, which V0 turns on by default above 32768 tokens, with 512
+batched tokens: memory is therefore *not* monotonic in context. V1 always chunks (8192
+batched tokens by default). ``non_torch_memory`` (CUDA context, NCCL, cuBLAS) is taken
+as 0.5 GiB per GPU unless given; logs show 0.16 to 3.6 GiB.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from calculators.dtypes import PAGED_KV_DTYPES, torch_dtype_bytes
+from calculators.engines.base import EngineResult, GiB, SettingError, Settings
+from calculators.kv import LayerKV, paged_layers
+from calculators.models import ModelArch
+from calculators.weights import weights_bytes
+
+VERSIONS = {
+    "v0": "vLLM V0 engine (0.6.4 to 0.8.x)",
+    "v1": "vLLM V1 engine (0.8 and later)",
+}
+DEFAULT_VERSION = "v1"
+CHUNKED_PREFILL_THRESHOLD = 32768  # V0: chunked prefill on by default above this
+V0_CHUNKED_BATCH = 512
+V1_BATCH = 8192
+DEFAULT_UTILIZATION = 0.9
+DEFAULT_NON_TORCH = GiB // 2
+
+
+@lru_cache(maxsize=1024)
+def _layers(arch: ModelArch, tp: int) -> tuple[LayerKV, ...]:
+    try:
+        return tuple(paged_layers(arch, tp))
+    except ValueError as exc:
+        raise SettingError(str(exc)) from None
+
+
+def kv_dtype_bytes(arch: ModelArch, kv_dtype: str) -> int:
+    d = kv_dtype.strip().lower()
+    if d not in PAGED_KV_DTYPES:
+        raise SettingError(
+            f"unsupported --kv-cache-dtype {kv_dtype!r}; one of {', '.join(PAGED_KV_DTYPES)}"
+        )
+    return PAGED_KV_DTYPES[d] or torch_dtype_bytes(arch.torch_dtype)
+
+
+def version_key(version: str | None) -> str:
+    v = (version or DEFAULT_VERSION).strip().lower()
+    if v in VERSIONS:
+        return v
+    if v.startswith("0."):
+        parts = v.split(".")
+        try:
+            minor = int(parts[1])
+        except (ValueError, IndexError):
+            raise SettingError(f"unknown vLLM version {version!r}") from None
+        return "v1" if minor >= 8 else "v0"
+    raise SettingError(f"unknown vLLM version {version!r}; use v0, v1 or e.g. 0.9.2")
+
+
+def batched_tokens(s: Settings, ver: str) -> int:
+    if s.max_num_batched_tokens is not None:
+        return s.max_num_batched_tokens
+    if ver == "v1":
+        return V1_BATCH
+    if s.context > CHUNKED_PREFILL_THRESHOLD:
+        return V0_CHUNKED_BATCH
+    return max(s.context, 2048)
+
+
+def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
+    if s.activation_bytes is not None:
+        return s.activation_bytes
+    inter = arch.intermediate_size
+    if arch.moe is not None:
+        inter = max(inter if arch.moe.dense_layers else 0,
+                    arch.moe.expert_intermediate * arch.moe.experts_per_tok)
+    per_token = 2 * (3 * inter // s.tp + 3 * arch.hidden_size)
+    return batched_tokens(s, ver) * per_token
+
+
+def page_bytes(arch: ModelArch, s: Settings) -> int:
+    b = kv_dtype_bytes(arch, s.kv_dtype)
+    return s.block_size * sum(x.k_elems + x.v_elems for x in _layers(arch, s.tp)) * b
+
+
+def compute(arch: ModelArch, s: Settings) -> EngineResult:
+    ver = version_key(s.version)
+    if s.context < 1 or s.seqs < 1:
+        raise SettingError("context and seqs must be >= 1")
+    if s.block_size < 1:
+        raise SettingError("block size must be >= 1")
+    layers = _layers(arch, s.tp)
+    eb = kv_dtype_bytes(arch, s.kv_dtype)
+    per_token = sum(x.k_elems + x.v_elems for x in layers) * eb
+    k_tok = sum(x.k_elems for x in layers) * eb
+    page = page_bytes(arch, s)
+    w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
+    util = s.gpu_memory_utilization if s.gpu_memory_utilization is not None else DEFAULT_UTILIZATION
+    if not 0 < util <= 1:
+        raise SettingError("--gpu-memory-utilization must be in (0, 1]")
+    act = activation_bytes(arch, s, ver)
+    non_torch = s.non_torch_bytes if s.non_torch_bytes is not None else DEFAULT_NON_TORCH
+    budget: int | None
+    if s.available_kv_bytes is not None:
+        budget = s.available_kv_bytes
+    elif s.vram_bytes is not None:
+        budget = int(s.vram_bytes * util) - w - act - non_torch
+    else:
+        budget = None
+    tokens = None
+    if budget is not None:
+        tokens = max(budget, 0) // page * s.block_size
+    need_tokens = s.context * s.seqs
+    blocks_needed = -(-need_tokens // s.block_size)
+    kv = blocks_needed * page
+    res = EngineResult(
+        engine_version=VERSIONS[ver],
+        kv_bytes=kv,
+        k_bytes=blocks_needed * s.block_size * k_tok,
+        v_bytes=kv - blocks_needed * s.block_size * k_tok,
+        kv_bytes_per_token=per_token,
+        weights_bytes=w,
+        overhead_bytes=act + non_torch,
+        kv_budget_bytes=budget,
+        kv_cache_tokens=tokens,
+        kv_dtype=f"{s.kv_dtype} ({eb} B)",
+    )
+    if arch.n_sliding_layers:
+        res.notes.append("sliding-window layers counted at full size (vLLM < 0.10 layout)")
+    if arch.n_linear_layers:
+        res.notes.append("recurrent-state layers not modelled for vLLM")
+    if arch.is_mla:
+        res.notes.append("MLA: one latent of kv_lora_rank + qk_rope_head_dim per token and layer")
+    return res

@@ -1,0 +1,57 @@
+"""GPU catalog: the memory the driver reports, each figure with its source."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import yaml
+
+MiB = 1 << 20
+GiB = 1 << 30
+
+
+@dataclass(frozen=True, slots=True)
+class Gpu:
+    id: str
+    name: str
+    memory_mib: int  # total as nvidia-smi / the driver prints it
+    source: str
+    cuda_total_gib: float | None = None  # torch/cudaMemGetInfo total as vLLM logs it
+    cuda_source: str = ""
+
+    @property
+    def vram_bytes(self) -> int:
+        """Usable total: the CUDA-reported total when sourced, else the driver total."""
+        if self.cuda_total_gib is not None:
+            return int(self.cuda_total_gib * GiB)
+        return self.memory_mib * MiB
+
+
+@cache
+def load_gpus() -> dict[str, Gpu]:
+    text = resources.files("calculators").joinpath("data/gpus.yaml").read_text("utf-8")
+    out: dict[str, Gpu] = {}
+    for g in yaml.safe_load(text)["gpus"]:
+        gid = str(g["id"])
+        if gid in out:
+            raise ValueError(f"duplicate GPU id {gid}")
+        out[gid] = Gpu(
+            id=gid,
+            name=str(g["name"]),
+            memory_mib=int(g["memory_mib"]),
+            source=str(g["source"]),
+            cuda_total_gib=float(g["cuda_total_gib"]) if g.get("cuda_total_gib") else None,
+            cuda_source=str(g.get("cuda_source", "")),
+        )
+    return out
+
+
+def get_gpu(gpu_id: str) -> Gpu:
+    gpus = load_gpus()
+    key = gpu_id.strip().lower()
+    for g in gpus.values():
+        if g.id.lower() == key:
+            return g
+    raise KeyError(gpu_id)

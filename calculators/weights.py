@@ -1,0 +1,142 @@
+"""Weight bytes by storage format.
+
+Parameter counts come from the architecture (every MoE expert counted, since every
+expert is resident). Bytes per parameter by format:
+
+* ``bf16`` / ``fp16``: 2; ``fp32``: 4; ``fp8`` / ``int8`` (w8a8): 1 plus negligible scales.
+* ``awq`` / ``gptq`` (int4, group 128): 4 bits + one fp16 scale and one 4-bit zero per
+  128 weights = 4.15625 bits on the quantised linear layers; embeddings and the LM head
+  stay fp16.
+* ``bnb-nf4``: 4 bits + double-quantised absmax (8 bits per 64, fp32 per 256 blocks) =
+  4.127 bits on linear layers; ``bnb-int8``: 8 bits + one fp32 scale per row.
+* ``mxfp4``: 4.25 bits (32 fp4 values + an e8m0 scale) on MoE experts, bf16 elsewhere
+  (how gpt-oss ships).
+* GGUF ggml types (``q4_k``, ``q8_0``, ``iq4_xs`` ...): exact block sizes from ggml's
+  type traits, applied to every linear weight; token embeddings use the same type.
+  GGUF *file* types such as Q4_K_M mix several types per tensor and are not modelled
+  exactly: use the file size when you have it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from calculators.dtypes import GGML_TYPES
+
+if TYPE_CHECKING:
+    from calculators.models import ModelArch
+
+
+@dataclass(frozen=True, slots=True)
+class ParamBreakdown:
+    embedding: int  # token embeddings
+    lm_head: int  # output projection (0 when tied)
+    attention: int
+    dense_mlp: int
+    experts: int  # routed experts, all of them
+    other: int  # norms, routers, shared experts
+
+    @property
+    def total(self) -> int:
+        return (
+            self.embedding + self.lm_head + self.attention + self.dense_mlp
+            + self.experts + self.other
+        )
+
+    @property
+    def linear(self) -> int:
+        """Parameters in the linear layers a weight quantiser touches."""
+        return self.attention + self.dense_mlp + self.experts + self.other
+
+
+def param_breakdown(arch: ModelArch) -> ParamBreakdown:
+    h = arch.hidden_size
+    embedding = arch.vocab_size * h
+    lm_head = 0 if arch.tie_word_embeddings else arch.vocab_size * h
+    attn_layers = sum(1 for k in arch.layer_kinds if k != "linear")
+    if arch.mla is not None:
+        m = arch.mla
+        qk = m.qk_nope_head_dim + m.qk_rope_head_dim
+        q = (h * m.q_lora_rank + m.q_lora_rank * arch.n_heads * qk) if m.q_lora_rank else (
+            h * arch.n_heads * qk
+        )
+        kv = h * (m.kv_lora_rank + m.qk_rope_head_dim) + m.kv_lora_rank * arch.n_heads * (
+            m.qk_nope_head_dim + m.v_head_dim
+        )
+        o = arch.n_heads * m.v_head_dim * h
+        per_layer_attn = q + kv + o
+    else:
+        per_layer_attn = (
+            h * arch.n_heads * arch.head_dim
+            + h * arch.n_kv_heads * (arch.head_dim + arch.v_head_dim)
+            + arch.n_heads * arch.v_head_dim * h
+        )
+    attention = per_layer_attn * attn_layers
+    mats = 3 if arch.gated_mlp else 2
+    other = 2 * h * arch.n_layers + h
+    dense_mlp = 0
+    experts = 0
+    if arch.moe is None:
+        dense_mlp = mats * h * arch.intermediate_size * arch.n_layers
+    else:
+        moe = arch.moe
+        n_dense = min(moe.dense_layers, arch.n_layers)
+        n_moe = arch.n_layers - n_dense
+        dense_mlp = mats * h * arch.intermediate_size * n_dense
+        experts = mats * h * moe.expert_intermediate * moe.n_experts * n_moe
+        shared = mats * h * moe.shared_intermediate * moe.n_shared_experts
+        other += n_moe * (h * moe.n_experts + shared)
+    # Linear (recurrent) layers: in/out projections of roughly 2*h*d_inner; counted coarsely.
+    other += arch.n_linear_layers * 6 * h * h
+    return ParamBreakdown(embedding, lm_head, attention, dense_mlp, experts, other)
+
+
+def param_count(arch: ModelArch) -> int:
+    return param_breakdown(arch).total
+
+
+# Bits per parameter on quantised linear layers, and what unquantised tensors keep.
+_FORMAT_BITS: dict[str, Fraction] = {
+    "fp32": Fraction(32),
+    "bf16": Fraction(16),
+    "fp16": Fraction(16),
+    "fp8": Fraction(8),
+    "int8": Fraction(8),
+    "w8a8": Fraction(8),
+    "awq": Fraction(4) + Fraction(16, 128) + Fraction(4, 128),
+    "gptq": Fraction(4) + Fraction(16, 128) + Fraction(4, 128),
+    "gptq-int8": Fraction(8) + Fraction(16, 128) + Fraction(8, 128),
+    "bnb-nf4": Fraction(4) + Fraction(8, 64) + Fraction(32, 64 * 256),
+    "bnb-int8": Fraction(8),
+}
+
+WEIGHT_FORMATS: tuple[str, ...] = (*_FORMAT_BITS, "mxfp4", *(f"gguf-{t}" for t in GGML_TYPES))
+
+
+def weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
+    """Resident weight bytes per GPU for ``fmt`` (split evenly over ``tp`` GPUs)."""
+    if tp < 1:
+        raise ValueError("tensor parallel size must be >= 1")
+    f = fmt.strip().lower()
+    if f in ("auto", "model"):
+        f = "fp32" if (arch.torch_dtype or "").endswith("float32") else "bf16"
+    if f.startswith("gguf-"):
+        f = f[5:]
+    p = param_breakdown(arch)
+    if f in GGML_TYPES:
+        t = GGML_TYPES[f]
+        total = p.total * t.bytes_per_element
+    elif f == "mxfp4":
+        total = Fraction(p.experts) * Fraction(17, 32) + (p.total - p.experts) * 2
+    elif f in _FORMAT_BITS:
+        bits = _FORMAT_BITS[f]
+        if f in ("fp32", "bf16", "fp16"):
+            total = p.total * bits / 8
+        else:
+            # Quantisers leave embeddings and the LM head in 16 bits.
+            total = p.linear * bits / 8 + (p.embedding + p.lm_head) * 2
+    else:
+        raise ValueError(f"unknown weights format {fmt!r}; one of: {', '.join(WEIGHT_FORMATS)}")
+    return int(total) // tp
