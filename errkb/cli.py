@@ -33,8 +33,11 @@ def _report(diagnostics: list[Diagnostic] | tuple[Diagnostic, ...], fmt: str) ->
             fh.write(summary_table(list(diagnostics)))
 
 
-root_option = click.option("--root", type=click.Path(file_okay=False, exists=True),
-                           help="Repository root (default: found from the current directory).")
+root_option = click.option(
+    "--root",
+    type=click.Path(file_okay=False, exists=True),
+    help="Repository root (default: found from the current directory).",
+)
 
 
 @click.group()
@@ -44,8 +47,13 @@ def cli() -> None:
 
 @cli.command()
 @root_option
-@click.option("--format", "fmt", type=click.Choice(["human", "github"]), default="human",
-              help="github: workflow annotations on the pull-request diff, plus a job summary.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["human", "github"]),
+    default="human",
+    help="github: workflow annotations on the pull-request diff, plus a job summary.",
+)
 def check(root: str | None, fmt: str) -> None:
     """Validate every entry and the corpus; print every problem, exit 1 if any."""
     settings = _settings(root)
@@ -70,7 +78,9 @@ def lock(root: str | None) -> None:
     plan = plan_from_corpus(result.corpus, settings, Lock())
     updated = current.updated(list(result.corpus.items), plan.index_urls())
     # What the update cannot fix (a deleted id, a slug renamed without former_slugs) still fails.
-    problems = updated.check(list(result.corpus.items)) + updated.check_pages(set(plan.index_urls()))
+    present = {item.entry.id for item in result.corpus.items}
+    problems = updated.check(list(result.corpus.items), present)
+    problems += updated.check_pages(set(plan.index_urls()))
     if problems:
         _report(problems, "human")
         sys.exit(1)
@@ -83,8 +93,12 @@ def lock(root: str | None) -> None:
 
 @cli.command()
 @root_option
-@click.option("--out", required=True, type=click.Path(file_okay=False),
-              help="Directory to write a complete docs tree into (emptied first).")
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="Directory to write a complete docs tree into (emptied first).",
+)
 def generate(root: str | None, out: str) -> None:
     """Write docs/ plus every generated page to OUT, for engines that run no hooks (Zensical)."""
     settings = _settings(root)
@@ -113,9 +127,13 @@ def generate(root: str | None, out: str) -> None:
         dest.write_text(page.markdown, encoding="utf-8")
     (target / "_redirects.yml").write_text(
         "# redirect_maps for the redirects plugin (Zensical reads it natively)\n"
-        + "".join(f"{src}: {dst}\n" for src, dst in plan.redirects.items()), encoding="utf-8")
-    click.echo(f"wrote {len(plan.pages)} generated pages and {len(plan.redirects)} redirects to {target}",
-               err=True)
+        + "".join(f"{src}: {dst}\n" for src, dst in plan.redirects.items()),
+        encoding="utf-8",
+    )
+    click.echo(
+        f"wrote {len(plan.pages)} generated pages and {len(plan.redirects)} redirects to {target}",
+        err=True,
+    )
 
 
 def main() -> None:

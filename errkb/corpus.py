@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from errkb.diagnostics import Diagnostic
-from errkb.loader import LoadedEntry, load_dir
+from errkb.loader import LoadedEntry, entry_file_ids, load_dir
 from errkb.lock import Lock
 from errkb.schema import Entry
 
@@ -42,8 +42,12 @@ def compute_backlinks(entries: list[Entry]) -> dict[str, tuple[str, ...]]:
     return {target: tuple(sorted(sources)) for target, sources in sorted(incoming.items())}
 
 
-def check_corpus(items: list[LoadedEntry], today: dt.date) -> list[Diagnostic]:
-    """Rules across entries: uniqueness, references, dates."""
+def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) -> list[Diagnostic]:
+    """Rules across entries: uniqueness, references, dates.
+
+    `present` holds the ids of every entry file, loaded or not: a reference to an
+    entry that failed validation is that entry's problem, reported once, there.
+    """
     problems: list[Diagnostic] = []
 
     def at(item: LoadedEntry, *loc: str | int, field: str, message: str) -> None:
@@ -67,28 +71,54 @@ def check_corpus(items: list[LoadedEntry], today: dt.date) -> list[Diagnostic]:
         for i, message in enumerate(e.messages):
             key = " ".join(message.text.split())
             if (other := texts.get(key)) is not None and other is not item:
-                at(item, "messages", i, "text", field=f"messages[{i}].text",
-                   message=f"the same message is already in {other.path}: merge the entries or tell them apart")
+                at(
+                    item,
+                    "messages",
+                    i,
+                    "text",
+                    field=f"messages[{i}].text",
+                    message=f"the same message is already in {other.path}: merge the entries or tell them apart",
+                )
             texts.setdefault(key, item)
 
     for item in items:
         e = item.entry
         for i, target in enumerate(e.related):
-            if target not in ids:
+            if target not in ids and target not in present:
                 at(item, "related", i, field=f"related[{i}]", message=f"no entry has id {target}")
-        if e.retired and (target := e.retired.superseded_by):
-            if target not in ids:
-                at(item, "retired", "superseded_by", field="retired.superseded_by",
-                   message=f"no entry has id {target}")
-            elif target == e.id:
-                at(item, "retired", "superseded_by", field="retired.superseded_by",
-                   message="an entry cannot supersede itself")
+        if e.retired and (successor := e.retired.superseded_by):
+            if successor not in ids and successor not in present:
+                at(
+                    item,
+                    "retired",
+                    "superseded_by",
+                    field="retired.superseded_by",
+                    message=f"no entry has id {successor}",
+                )
+            elif successor == e.id:
+                at(
+                    item,
+                    "retired",
+                    "superseded_by",
+                    field="retired.superseded_by",
+                    message="an entry cannot supersede itself",
+                )
         if e.verified.date > today:
-            at(item, "verified", "date", field="verified.date",
-               message=f"{e.verified.date} is in the future (today is {today})")
+            at(
+                item,
+                "verified",
+                "date",
+                field="verified.date",
+                message=f"{e.verified.date} is in the future (today is {today})",
+            )
         if e.retired and e.retired.date > today:
-            at(item, "retired", "date", field="retired.date",
-               message=f"{e.retired.date} is in the future (today is {today})")
+            at(
+                item,
+                "retired",
+                "date",
+                field="retired.date",
+                message=f"{e.retired.date} is in the future (today is {today})",
+            )
     return problems
 
 
@@ -105,9 +135,11 @@ class LoadResult:
 def load_corpus(root: Path, *, today: dt.date, lock: Lock | None) -> LoadResult:
     """Load and check everything under root/errors; `lock=None` skips the published-ids rules."""
     items, problems = load_dir(root / "errors", root)
-    problems += check_corpus(items, today)
+    present = entry_file_ids(root / "errors")
+    problems += check_corpus(items, today, present)
     if lock is not None:
-        problems += lock.check(items)
-    corpus = Corpus(tuple(sorted(items, key=lambda i: i.entry.id)),
-                    compute_backlinks([i.entry for i in items]))
+        problems += lock.check(items, present)
+    corpus = Corpus(
+        tuple(sorted(items, key=lambda i: i.entry.id)), compute_backlinks([i.entry for i in items])
+    )
     return LoadResult(corpus, sorted(set(problems)))

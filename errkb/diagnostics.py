@@ -44,9 +44,17 @@ def summary_table(diagnostics: list[Diagnostic]) -> str:
     """A Markdown table for $GITHUB_STEP_SUMMARY (annotations are capped per job)."""
     if not diagnostics:
         return "### errkb check\n\nNo problems found.\n"
-    rows = ["### errkb check", "", f"{len(diagnostics)} problem(s).", "",
-            "| File | Line | Field | Problem |", "|---|---|---|---|"]
+    rows = [
+        "### errkb check",
+        "",
+        f"{len(diagnostics)} problem(s).",
+        "",
+        "| File | Line | Field | Problem |",
+        "|---|---|---|---|",
+    ]
     for d in diagnostics:
         cells = (d.path, str(d.line), d.field or "", d.message)
-        rows.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
+        rows.append(
+            "| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |"
+        )
     return "\n".join(rows) + "\n"

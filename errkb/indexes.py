@@ -24,7 +24,9 @@ def _row_title(page: str, entry: Entry) -> str:
 def entries_table(page: str, entries: list[Entry]) -> str:
     rows = ["| Id | Error | Engines | Severity |", "|---|---|---|---|"]
     for e in entries:
-        rows.append(f"| {e.id} | {_row_title(page, e)} | {engine_links(page, e.engines)} | {e.severity} |")
+        rows.append(
+            f"| {e.id} | {_row_title(page, e)} | {engine_links(page, e.engines)} | {e.severity} |"
+        )
     return "\n".join(rows)
 
 
@@ -37,7 +39,9 @@ def triage_table(page: str, entries: list[Entry], engine: str | None = None) -> 
         for m in e.messages:
             if engine is not None and m.engine != engine:
                 continue
-            rows.append(f"| {table_code(m.text)} | {escape(e.summary)} | [{e.id}]({rel(page, entry_uri(e))}) |")
+            rows.append(
+                f"| {table_code(m.text)} | {escape(e.summary)} | [{e.id}]({rel(page, entry_uri(e))}) |"
+            )
     return "\n".join(rows) if len(rows) > 2 else "No entries yet."
 
 
@@ -48,10 +52,15 @@ def _page(title: str, body: list[str], description: str) -> str:
 
 def errors_index(corpus: Corpus) -> str:
     page = ERRORS_INDEX
-    return _page("All errors", [
-        f"{len(corpus.items)} entries. Each has a permanent short link `/e/<id>/`.", "",
-        entries_table(page, corpus.entries),
-    ], "Every error in the knowledge base")
+    return _page(
+        "All errors",
+        [
+            f"{len(corpus.items)} entries. Each has a permanent short link `/e/<id>/`.",
+            "",
+            entries_table(page, corpus.entries),
+        ],
+        "Every error in the knowledge base",
+    )
 
 
 def categories_index(corpus: Corpus) -> str:
@@ -82,7 +91,13 @@ def engines_index(corpus: Corpus) -> str:
 def engine_page(corpus: Corpus, engine: str) -> str:
     page = engine_uri(engine)
     entries = [e for e in corpus.entries if engine in e.engines]
-    body = ["## Triage { #triage }", "", triage_table(page, entries, engine), "",
-            "## Entries { #entries }", "",
-            entries_table(page, entries) if entries else "No entries for this engine yet."]
+    body = [
+        "## Triage { #triage }",
+        "",
+        triage_table(page, entries, engine),
+        "",
+        "## Entries { #entries }",
+        "",
+        entries_table(page, entries) if entries else "No entries for this engine yet.",
+    ]
     return _page(f"{ENGINES[engine]} errors", body, f"Errors printed by {ENGINES[engine]}")

@@ -83,15 +83,25 @@ def friendly(error: ErrorDetails) -> str:
         return _PATTERN_HINTS.get(key, f"does not match the pattern {ctx.get('pattern')}")
     if kind == "value_error":
         return str(error["msg"]).removeprefix("Value error, ")
-    if kind in {"date_from_datetime_inexact", "date_from_datetime_parsing", "date_parsing", "date_type"}:
+    if kind in {
+        "date_from_datetime_inexact",
+        "date_from_datetime_parsing",
+        "date_parsing",
+        "date_type",
+    }:
         return "must be a date written as YYYY-MM-DD"
     if kind == "too_short":
         return f"must have at least {ctx.get('min_length', 1)} item(s)"
     if kind.startswith("url_"):
         return f"is not a valid URL: {error['msg']}"
     if kind in {"string_type", "int_type", "list_type", "dict_type", "model_type"}:
-        expected = {"string_type": "text", "int_type": "a whole number", "list_type": "a list",
-                    "dict_type": "a mapping", "model_type": "a mapping"}[kind]
+        expected = {
+            "string_type": "text",
+            "int_type": "a whole number",
+            "list_type": "a list",
+            "dict_type": "a mapping",
+            "model_type": "a mapping",
+        }[kind]
         return f"must be {expected}, got {type(error['input']).__name__}"
     return str(error["msg"])
 
@@ -108,7 +118,10 @@ def _diagnostics_for(path: str, located: Located, exc: ValidationError) -> list[
         if (field, message) in seen:
             continue
         seen.add((field, message))
-        line, col = located.position(loc)
+        if error["type"] == "extra_forbidden" and loc in located.keys:
+            line, col = located.keys[loc]  # point at the misspelt key, not its value
+        else:
+            line, col = located.position(loc)
         out.append(Diagnostic(path, line, col, field, message))
     return out
 
@@ -131,7 +144,11 @@ def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnost
     match = FILE_RE.match(path.name)
     if match and match.group(1) != entry.id:
         line, col = located.position(("id",))
-        problems.append(Diagnostic(rel, line, col, "id", f"id {entry.id} does not match the file name {path.name}"))
+        problems.append(
+            Diagnostic(
+                rel, line, col, "id", f"id {entry.id} does not match the file name {path.name}"
+            )
+        )
     return LoadedEntry(entry, rel, located), problems
 
 
@@ -150,14 +167,20 @@ def load_dir(errors_dir: Path, root: Path) -> tuple[list[LoadedEntry], list[Diag
             # A link could point outside errors/ (at secrets, at /dev/zero); entries are plain files.
             target = path.resolve()
             where = "outside errors/" if base not in target.parents else "inside errors/"
-            problems.append(Diagnostic(rel, 1, 1, "", f"symbolic links are not allowed (points {where})"))
+            problems.append(
+                Diagnostic(rel, 1, 1, "", f"symbolic links are not allowed (points {where})")
+            )
             continue
         if not path.is_file():
-            problems.append(Diagnostic(rel, 1, 1, "", "errors/ holds only entry files, no directories"))
+            problems.append(
+                Diagnostic(rel, 1, 1, "", "errors/ holds only entry files, no directories")
+            )
             continue
         if not FILE_RE.match(path.name):
             problems.append(
-                Diagnostic(rel, 1, 1, "", "entry files are named after their id, e.g. errors/E0042.yaml")
+                Diagnostic(
+                    rel, 1, 1, "", "entry files are named after their id, e.g. errors/E0042.yaml"
+                )
             )
             continue
         loaded, diags = load_file(path, root)
@@ -165,3 +188,10 @@ def load_dir(errors_dir: Path, root: Path) -> tuple[list[LoadedEntry], list[Diag
         if loaded is not None:
             entries.append(loaded)
     return entries, problems
+
+
+def entry_file_ids(errors_dir: Path) -> set[str]:
+    """Ids that have a file, whether or not it validates."""
+    if not errors_dir.is_dir():
+        return set()
+    return {m.group(1) for p in errors_dir.iterdir() if (m := FILE_RE.match(p.name))}

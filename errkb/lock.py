@@ -32,7 +32,9 @@ class Lock:
         if not path.exists():
             return cls(exists=False)
         data = json.loads(path.read_text(encoding="utf-8"))
-        return cls(entries={k: list(v) for k, v in data["entries"].items()}, pages=list(data["pages"]))
+        return cls(
+            entries={k: list(v) for k, v in data["entries"].items()}, pages=list(data["pages"])
+        )
 
     def dumps(self) -> str:
         data = {
@@ -54,39 +56,63 @@ class Lock:
                     slugs.append(slug)
         return Lock(entries=entries, pages=sorted(set(self.pages) | set(pages)))
 
-    def check(self, items: list[LoadedEntry]) -> list[Diagnostic]:
+    def check(self, items: list[LoadedEntry], present: set[str]) -> list[Diagnostic]:
+        """`present`: ids with a file on disk, valid or not (an invalid one is reported elsewhere)."""
         problems: list[Diagnostic] = []
         by_id = {item.entry.id: item for item in items}
         for entry_id, slugs in self.entries.items():
             item = by_id.get(entry_id)
+            if item is None and entry_id in present:
+                continue
             if item is None:
-                problems.append(Diagnostic(
-                    f"errors/{entry_id}.yaml", 1, 1, "id",
-                    f"{entry_id} was published and its file is gone: ids are never deleted or "
-                    "reused; restore the file and mark it `retired` instead",
-                ))
+                problems.append(
+                    Diagnostic(
+                        f"errors/{entry_id}.yaml",
+                        1,
+                        1,
+                        "id",
+                        f"{entry_id} was published and its file is gone: ids are never deleted or "
+                        "reused; restore the file and mark it `retired` instead",
+                    )
+                )
                 continue
             known = {item.entry.slug, *item.entry.former_slugs}
             for slug in slugs:
                 if slug not in known:
                     line, col = item.position("slug")
-                    problems.append(Diagnostic(
-                        item.path, line, col, "former_slugs",
-                        f"slug {slug!r} was published for {entry_id}: add it to former_slugs so "
-                        "its URL keeps working",
-                    ))
+                    problems.append(
+                        Diagnostic(
+                            item.path,
+                            line,
+                            col,
+                            "former_slugs",
+                            f"slug {slug!r} was published for {entry_id}: add it to former_slugs so "
+                            "its URL keeps working",
+                        )
+                    )
         for entry_id, item in by_id.items():
             if entry_id not in self.entries:
                 line, col = item.position("id")
-                problems.append(Diagnostic(
-                    item.path, line, col, "id",
-                    f"{entry_id} is not in {LOCK_PATH} yet: run `errkb lock` to publish its id",
-                ))
+                problems.append(
+                    Diagnostic(
+                        item.path,
+                        line,
+                        col,
+                        "id",
+                        f"{entry_id} is not in {LOCK_PATH} yet: run `errkb lock` to publish its id",
+                    )
+                )
         return problems
 
     def check_pages(self, generated: set[str]) -> list[Diagnostic]:
         return [
-            Diagnostic(LOCK_PATH, 1, 1, "pages",
-                       f"page {url} was published and is no longer generated: keep it or redirect it")
-            for url in self.pages if url not in generated
+            Diagnostic(
+                LOCK_PATH,
+                1,
+                1,
+                "pages",
+                f"page {url} was published and is no longer generated: keep it or redirect it",
+            )
+            for url in self.pages
+            if url not in generated
         ]

@@ -53,7 +53,12 @@ def _command_tabs(commands: list[Command]) -> str:
     for engine, group in order.items():
         out += [f'=== "{ENGINES[engine]}"', ""]
         for command in group:
-            out += [indent(f"For {escape(ENGINES[engine])} {code_span(versions_label(command.versions))}:"), ""]
+            out += [
+                indent(
+                    f"For {escape(ENGINES[engine])} {code_span(versions_label(command.versions))}:"
+                ),
+                "",
+            ]
             out += [fenced(command.code, command.lang, indent=4), ""]
             if command.note:
                 out += [indent(command.note), ""]
@@ -61,7 +66,12 @@ def _command_tabs(commands: list[Command]) -> str:
 
 
 def _solution(number: int, solution: Solution) -> str:
-    out = [f"### {number}. {escape(solution.title)} {{ #{solution.anchor} }}", "", solution.body, ""]
+    out = [
+        f"### {number}. {escape(solution.title)} {{ #{solution.anchor} }}",
+        "",
+        solution.body,
+        "",
+    ]
     if solution.commands:
         out += [_command_tabs(solution.commands)]
     if solution.risk:
@@ -80,18 +90,29 @@ def _verified(entry: Entry, settings: Settings) -> str:
     stale = age > settings.stale_after_days
     kind, label = ("warning", "Possibly stale") if stale else ("success", "Verified")
     head = f"{label}: {v.date.isoformat()}, {age} days before this build"
-    return "\n".join([
-        "## Last verified { #verified }",
-        "",
-        f'!!! {kind} "{head}"',
-        "",
-        indent(f"Checked by {escape(v.by)} against {against}."),
-        "",
-        indent(v.how),
-        "",
-        *([indent(f"Entries older than {settings.stale_after_days} days are flagged for re-checking; "
-                  "engine wording and flags drift between releases."), ""] if stale else []),
-    ])
+    return "\n".join(
+        [
+            "## Last verified { #verified }",
+            "",
+            f'!!! {kind} "{head}"',
+            "",
+            indent(f"Checked by {escape(v.by)} against {against}."),
+            "",
+            indent(v.how),
+            "",
+            *(
+                [
+                    indent(
+                        f"Entries older than {settings.stale_after_days} days are flagged for re-checking; "
+                        "engine wording and flags drift between releases."
+                    ),
+                    "",
+                ]
+                if stale
+                else []
+            ),
+        ]
+    )
 
 
 def feedback_url(entry: Entry, settings: Settings) -> str:
@@ -102,19 +123,37 @@ def feedback_url(entry: Entry, settings: Settings) -> str:
         "Did the page fix your error? (yes / no / partly)\n\n"
         "Engine and version:\n\nGPU and driver:\n\nWhat happened instead (paste the log lines):\n"
     )
-    query = urlencode({"title": f"[{entry.id}] feedback: {entry.title}", "labels": "page-feedback",
-                       "body": body})
+    query = urlencode(
+        {"title": f"[{entry.id}] feedback: {entry.title}", "labels": "page-feedback", "body": body}
+    )
     return f"{settings.repo_url}/issues/new?{query}"
 
 
-def render_entry(entry: Entry, *, path: str, by_id: dict[str, Entry],
-                 backlinks: tuple[str, ...], settings: Settings) -> str:
+def render_entry(
+    entry: Entry,
+    *,
+    path: str,
+    by_id: dict[str, Entry],
+    backlinks: tuple[str, ...],
+    settings: Settings,
+) -> str:
     """The page for one entry. `path` is the YAML file, `by_id` resolves related ids."""
     page = entry_uri(entry)
-    meta = {"title": entry.title, "description": entry.summary, "render_macros": False,
-            "errkb_id": entry.id}
-    out = [front_matter(meta), f"# {escape(entry.title)}", "", escape(entry.summary), "",
-           _meta_line(entry, page, settings), ""]
+    meta = {
+        "title": entry.title,
+        "description": entry.summary,
+        "render_macros": False,
+        "errkb_id": entry.id,
+    }
+    out = [
+        front_matter(meta),
+        f"# {escape(entry.title)}",
+        "",
+        escape(entry.summary),
+        "",
+        _meta_line(entry, page, settings),
+        "",
+    ]
     if entry.retired:
         r = entry.retired
         out += [f'!!! danger "Retired on {r.date.isoformat()}"', "", indent(r.reason), ""]
@@ -127,8 +166,18 @@ def render_entry(entry: Entry, *, path: str, by_id: dict[str, Entry],
     out += [_solution(i, s) for i, s in enumerate(entry.solutions, start=1)]
     if entry.example:
         ex = entry.example
-        out += ["## Broken and fixed { #example }", "", "**Broken**", "", fenced(ex.broken.code, ex.broken.lang),
-                "", "**Fixed**", "", fenced(ex.fixed.code, ex.fixed.lang), ""]
+        out += [
+            "## Broken and fixed { #example }",
+            "",
+            "**Broken**",
+            "",
+            fenced(ex.broken.code, ex.broken.lang),
+            "",
+            "**Fixed**",
+            "",
+            fenced(ex.fixed.code, ex.fixed.lang),
+            "",
+        ]
         if ex.note:
             out += [ex.note, ""]
     if entry.alternatives:
@@ -146,11 +195,21 @@ def render_entry(entry: Entry, *, path: str, by_id: dict[str, Entry],
     out += [f"- {_entry_link(page, r)}" for r in linked] or ["No other entry links here yet."]
     out += ["", "## Sources { #sources }", ""]
     out += [f"- [{escape(s.title)}]({s.url})" for s in entry.sources]
-    out += ["", _verified(entry, settings), "## Did this fix it? { #feedback }", "",
-            f"[Tell us in a pre-filled issue]({feedback_url(entry, settings)}) · "
-            f"[Edit this entry]({settings.edit_url(path)}) · "
-            f"[View the YAML]({settings.source_url(path)})", "",
-            "Link to this page from an issue tracker:", "",
-            fenced(f"[{entry.id}: {entry.title}]({settings.site_url}{url_of(short_uri(entry.id))})",
-                   "markdown"), ""]
+    out += [
+        "",
+        _verified(entry, settings),
+        "## Did this fix it? { #feedback }",
+        "",
+        f"[Tell us in a pre-filled issue]({feedback_url(entry, settings)}) · "
+        f"[Edit this entry]({settings.edit_url(path)}) · "
+        f"[View the YAML]({settings.source_url(path)})",
+        "",
+        "Link to this page from an issue tracker:",
+        "",
+        fenced(
+            f"[{entry.id}: {entry.title}]({settings.site_url}{url_of(short_uri(entry.id))})",
+            "markdown",
+        ),
+        "",
+    ]
     return "\n".join(out)

@@ -37,7 +37,9 @@ ENGINES: dict[str, str] = {
     "transformers": "Transformers",
     "cuda": "CUDA / driver",
 }
-Engine = Literal["vllm", "sglang", "llama.cpp", "ollama", "tgi", "pytorch", "nccl", "transformers", "cuda"]
+Engine = Literal[
+    "vllm", "sglang", "llama.cpp", "ollama", "tgi", "pytorch", "nccl", "transformers", "cuda"
+]
 
 CATEGORIES: dict[str, str] = {
     "memory": "Memory and KV cache",
@@ -63,9 +65,21 @@ ANCHOR_RE = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
 # Section anchors of the page skeleton; a solution anchor may not take one.
 RESERVED_ANCHORS = frozenset(
     {
-        "messages", "cause", "quick-check", "solutions", "example", "alternatives",
-        "detection", "prevention", "related", "backlinks", "sources", "verified",
-        "retired", "feedback", "permalink",
+        "messages",
+        "cause",
+        "quick-check",
+        "solutions",
+        "example",
+        "alternatives",
+        "detection",
+        "prevention",
+        "related",
+        "backlinks",
+        "sources",
+        "verified",
+        "retired",
+        "feedback",
+        "permalink",
     }
 )
 
@@ -91,9 +105,7 @@ def _check_link_target(target: str) -> None:
 def _prose(value: str) -> str:
     """Markdown prose from an entry: structure yes, markup injection no."""
     if _HTML_RE.search(value):
-        raise ValueError(
-            "raw HTML is not allowed in entry text; put literal text in `backticks`"
-        )
+        raise ValueError("raw HTML is not allowed in entry text; put literal text in `backticks`")
     if _ATTR_LIST_RE.search(value):
         raise ValueError("attribute lists ({: ...} / {#...}) are not allowed in entry text")
     if _HEADING_RE.search(value):
@@ -142,8 +154,16 @@ def _version(value: str) -> str:
     return value
 
 
+def _attribute_safe(value: str) -> str:
+    # The summary becomes <meta name="description" content="...">, which themes fill unescaped.
+    if '"' in value:
+        raise ValueError('must not contain " (use typographic quotes)')
+    return value
+
+
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=20_000), AfterValidator(_prose)]
 PlainLine = Annotated[str, StringConstraints(min_length=1, max_length=200), AfterValidator(_plain)]
+Summary = Annotated[PlainLine, AfterValidator(_attribute_safe)]
 VersionRange = Annotated[str, AfterValidator(_specifier)]
 VersionStr = Annotated[str, AfterValidator(_version)]
 EntryId = Annotated[str, StringConstraints(pattern=ID_RE)]
@@ -199,7 +219,9 @@ class Command(Model):
 class Solution(Model):
     """One way out, with the commands per engine and what it costs."""
 
-    anchor: Anchor = Field(description="Stable id of this solution; links point at it. Never rename.")
+    anchor: Anchor = Field(
+        description="Stable id of this solution; links point at it. Never rename."
+    )
     title: PlainLine
     body: Prose
     commands: list[Command] = Field(default_factory=list)
@@ -247,12 +269,14 @@ class Entry(Model):
     """One error: its messages, why it happens, and how to get out of it."""
 
     id: EntryId = Field(description="Permanent id, never reused (like Rust's E0308).")
-    slug: Slug = Field(description="Readable URL name: /errors/<slug>/. Renames need `former_slugs`.")
+    slug: Slug = Field(
+        description="Readable URL name: /errors/<slug>/. Renames need `former_slugs`."
+    )
     former_slugs: list[Slug] = Field(
         default_factory=list, description="Slugs this entry had before; their URLs redirect here."
     )
     title: PlainLine
-    summary: PlainLine = Field(description="One line for the triage table: what it means.")
+    summary: Summary = Field(description="One line for the triage table: what it means.")
     category: Category
     engines: list[Engine] = Field(min_length=1)
     severity: Severity
@@ -276,7 +300,9 @@ class Entry(Model):
         used = {m.engine for m in self.messages}
         used |= {c.engine for s in (*self.solutions, *self.alternatives) for c in s.commands}
         if missing := sorted(used - declared):
-            problems.append(f"engines must list {', '.join(missing)} (used by messages or commands)")
+            problems.append(
+                f"engines must list {', '.join(missing)} (used by messages or commands)"
+            )
         anchors = [s.anchor for s in (*self.solutions, *self.alternatives)]
         if clash := sorted(set(anchors) & RESERVED_ANCHORS):
             problems.append(f"solution anchors clash with page sections: {', '.join(clash)}")

@@ -42,7 +42,9 @@ def find_root(start: Path | None = None) -> Path:
     for candidate in (here, *here.parents):
         if (candidate / "pyproject.toml").is_file() and (candidate / "errors").is_dir():
             return candidate
-    raise FileNotFoundError("not inside an errkb checkout (no pyproject.toml with errors/ beside it)")
+    raise FileNotFoundError(
+        "not inside an errkb checkout (no pyproject.toml with errors/ beside it)"
+    )
 
 
 def load_settings(root: Path, *, today: dt.date | None = None) -> Settings:

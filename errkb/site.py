@@ -75,8 +75,13 @@ def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
     return [
         GeneratedPage(
             entry_uri(item.entry),
-            render_entry(item.entry, path=item.path, by_id=by_id,
-                         backlinks=corpus.backlinks.get(item.entry.id, ()), settings=settings),
+            render_entry(
+                item.entry,
+                path=item.path,
+                by_id=by_id,
+                backlinks=corpus.backlinks.get(item.entry.id, ()),
+                settings=settings,
+            ),
             edit_path=item.path,
         )
         for item in corpus.items

@@ -55,7 +55,7 @@ class Located:
 
     def position(self, loc: Loc) -> tuple[int, int]:
         """Best position for a pydantic error location: the deepest known prefix."""
-        for end in range(len(loc), 0, -1):
+        for end in range(len(loc), -1, -1):
             prefix = loc[:end]
             if prefix in self.keys and end < len(loc):
                 # The error is inside this value (e.g. a missing sub-field): point at the key.
@@ -85,7 +85,8 @@ class _Builder:
             )
         if depth > MAX_DEPTH:
             raise YamlProblem(
-                f"nesting deeper than {MAX_DEPTH} levels", node.start_mark.line + 1,
+                f"nesting deeper than {MAX_DEPTH} levels",
+                node.start_mark.line + 1,
                 node.start_mark.column + 1,
             )
         self.out.values[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
@@ -96,7 +97,8 @@ class _Builder:
         assert isinstance(node, yaml.ScalarNode)
         if node.tag not in _ALLOWED_SCALAR_TAGS:
             raise YamlProblem(
-                f"tag {node.tag!r} is not allowed", node.start_mark.line + 1,
+                f"tag {node.tag!r} is not allowed",
+                node.start_mark.line + 1,
                 node.start_mark.column + 1,
             )
         value = _constructor.construct_object(node, deep=True)
@@ -109,12 +111,14 @@ class _Builder:
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise YamlProblem(
-                    "merge keys (<<) are not allowed", key_node.start_mark.line + 1,
+                    "merge keys (<<) are not allowed",
+                    key_node.start_mark.line + 1,
                     key_node.start_mark.column + 1,
                 )
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != "tag:yaml.org,2002:str":
                 raise YamlProblem(
-                    "mapping keys must be plain strings", key_node.start_mark.line + 1,
+                    "mapping keys must be plain strings",
+                    key_node.start_mark.line + 1,
                     key_node.start_mark.column + 1,
                 )
             key = str(key_node.value)

@@ -41,7 +41,9 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     if not _plan.ok:
         for diagnostic in _plan.diagnostics:
             log.error(diagnostic.render())
-        raise PluginError(f"errkb: {len(_plan.diagnostics)} problem(s) in errors/ (run `errkb check`)")
+        raise PluginError(
+            f"errkb: {len(_plan.diagnostics)} problem(s) in errors/ (run `errkb check`)"
+        )
     redirects = config.plugins.get("redirects")
     if redirects is None:
         raise PluginError("errkb: the redirects plugin must be enabled in mkdocs.yml")
@@ -58,8 +60,9 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for page in plan.pages:
         if files.get_file_from_path(page.src_uri) is not None:
             raise PluginError(f"errkb: docs/{page.src_uri} collides with a generated page")
-        file = File.generated(config, page.src_uri, content=page.markdown,
-                              inclusion=InclusionLevel.NOT_IN_NAV)
+        file = File.generated(
+            config, page.src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV
+        )
         # edit_uri is docs-relative (mkdocs.yml: edit/<branch>/docs/), so step out to the YAML;
         # index pages have no source to edit.
         file.edit_uri = f"../{page.edit_path}" if page.edit_path else None

@@ -1,0 +1,63 @@
+"""Shared fixtures: throwaway copies of the repository to break and build."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# Fixture entries are dated; checks run "as of" this day so the tests never age.
+TODAY = dt.date(2026, 11, 20)
+
+MakeRepo = Callable[..., Path]
+
+
+def copy_skeleton(dest: Path) -> Path:
+    """Everything a build needs except the entries."""
+    for name in ("pyproject.toml", "mkdocs.yml"):
+        shutil.copy2(ROOT / name, dest / name)
+    for name in ("docs", "hooks"):
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / "errors").mkdir()
+    return dest
+
+
+@pytest.fixture
+def make_repo(tmp_path: Path) -> MakeRepo:
+    """A repository copy with the fixture entries (or the given files) in errors/."""
+
+    def make(
+        files: dict[str, str | bytes] | None = None, *, fixtures: bool = True, lock: bool = True
+    ) -> Path:
+        (tmp_path / "repo").mkdir()
+        repo = copy_skeleton(tmp_path / "repo")
+        if fixtures:
+            for src in sorted((FIXTURES / "valid").glob("*.yaml")):
+                shutil.copy2(src, repo / "errors" / src.name)
+        for name, content in (files or {}).items():
+            path = repo / "errors" / name
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
+        if lock:
+            from errkb.corpus import load_corpus
+            from errkb.lock import Lock
+            from errkb.settings import load_settings
+            from errkb.site import plan_from_corpus
+
+            result = load_corpus(repo, today=TODAY, lock=None)
+            plan = plan_from_corpus(result.corpus, load_settings(repo, today=TODAY), Lock())
+            Lock(exists=False).updated(list(result.corpus.items), plan.index_urls()).write(repo)
+        return repo
+
+    return make
+
+
+def fixture_text(name: str) -> str:
+    return (FIXTURES / "valid" / name).read_text(encoding="utf-8")

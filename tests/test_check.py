@@ -1,0 +1,191 @@
+"""`errkb check`: every malformed entry yields `file:line:col: field: message`, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from errkb.cli import cli
+from tests.conftest import MakeRepo, fixture_text
+
+E1 = fixture_text("E0001.yaml")
+
+
+def run_check(repo: Path, *args: str) -> tuple[int, list[str]]:
+    result = CliRunner().invoke(cli, ["check", "--root", str(repo), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout.splitlines()
+
+
+def test_valid_fixtures_pass(make_repo: MakeRepo) -> None:
+    code, lines = run_check(make_repo())
+    assert (code, lines) == (0, [])
+
+
+CASES = [
+    pytest.param(
+        E1.replace("summary: The engine", "summary: [The engine"),
+        [
+            "errors/E0001.yaml:7:9: invalid YAML: while parsing a flow sequence did not find expected "
+            "',' or ']'"
+        ],
+        id="bad-yaml",
+    ),
+    pytest.param(
+        E1.replace("category: memory\n", ""),
+        ["errors/E0001.yaml:3:1: category: required field is missing"],
+        id="missing-field",
+    ),
+    pytest.param(
+        E1.replace("engines: [vllm, llama.cpp]", "engines: vllm"),
+        ["errors/E0001.yaml:8:10: engines: must be a list, got str"],
+        id="wrong-type",
+    ),
+    pytest.param(
+        E1.replace("severity: fatal", "severity: fatal\nseverty: high"),
+        ["errors/E0001.yaml:10:1: severty: unknown field 'severty' (did you mean 'severity'?)"],
+        id="unknown-field",
+    ),
+    pytest.param(
+        E1.replace("related: [E0002]", "related: [E0002, E0999]"),
+        ["errors/E0001.yaml:48:18: related[1]: no entry has id E0999"],
+        id="unknown-related",
+    ),
+    pytest.param(
+        E1.replace("date: 2026-01-02", "date: 2999-01-02"),
+        ["errors/E0001.yaml:53:9: verified.date: 2999-01-02 is in the future (today is {today})"],
+        id="future-date",
+    ),
+    pytest.param(
+        E1.replace("url: https://example.org/issues/1", "url: http://example.org/issues/1"),
+        ["errors/E0001.yaml:51:10: sources[0].url: URL must use https://"],
+        id="non-https-source",
+    ),
+    pytest.param(
+        E1.replace("category: memory", "category: memory\ncategory: driver"),
+        ["errors/E0001.yaml:8:1: duplicate key 'category' (first defined on line 7)"],
+        id="duplicate-key",
+    ),
+    pytest.param(
+        E1.replace('versions: ">=0.4.0,<0.9.0"', 'versions: "0.4 to 0.9"'),
+        [
+            "errors/E0001.yaml:14:15: messages[0].versions: '0.4 to 0.9' is not a PEP 440 version range "
+            "(e.g. '>=0.6.0,<0.8.0', or '*')"
+        ],
+        id="bad-version-range",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_malformed_entry_reports_file_line(
+    make_repo: MakeRepo, text: str, expected: list[str]
+) -> None:
+    import datetime as dt
+
+    repo = make_repo()
+    (repo / "errors" / "E0001.yaml").write_text(text, encoding="utf-8")
+    code, lines = run_check(repo)
+    today = dt.datetime.now(tz=dt.UTC).date().isoformat()
+    assert code == 1
+    assert lines == [line.format(today=today) for line in expected]
+
+
+def test_duplicate_id_reported(make_repo: MakeRepo) -> None:
+    repo = make_repo(lock=False)
+    text = (
+        fixture_text("E0002.yaml")
+        .replace("id: E0002", "id: E0001")
+        .replace("slug: fixture-driver-too-old", "slug: another")
+        .replace("related: [E0001]\n", "")
+    )
+    (repo / "errors" / "E0002.yaml").write_text(text, encoding="utf-8")
+    _, lines = run_check(repo)
+    assert "errors/E0002.yaml:2:5: id: id E0001 does not match the file name E0002.yaml" in lines
+    assert "errors/E0002.yaml:2:5: id: id E0001 is already used by errors/E0001.yaml" in lines
+
+
+def test_every_problem_reported_at_once(make_repo: MakeRepo) -> None:
+    repo = make_repo()
+    bad1 = E1.replace("category: memory\n", "").replace("related: [E0002]", "related: [E0999]")
+    (repo / "errors" / "E0001.yaml").write_text(bad1, encoding="utf-8")
+    (repo / "errors" / "E0002.yaml").write_text("id: [unclosed\n", encoding="utf-8")
+    code, lines = run_check(repo)
+    assert code == 1
+    assert [line.split(":")[0] for line in lines] == ["errors/E0001.yaml", "errors/E0002.yaml"]
+    # E0001's related id is checked only once the entry validates; the schema error comes first.
+    assert "category: required field is missing" in lines[0]
+
+
+def test_github_format_exact_annotations(make_repo: MakeRepo, tmp_path: Path) -> None:
+    repo = make_repo()
+    (repo / "errors" / "E0001.yaml").write_text(
+        E1.replace("related: [E0002]", "related: [E0002, E0999]"), encoding="utf-8"
+    )
+    summary = tmp_path / "summary.md"
+    result = CliRunner(env={"GITHUB_STEP_SUMMARY": str(summary)}).invoke(
+        cli, ["check", "--root", str(repo), "--format", "github"]
+    )
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "::error file=errors/E0001.yaml,line=48,col=18,title=errkb%3A related[1]::no entry has id E0999"
+    ]
+    assert "| errors/E0001.yaml | 48 | related[1] | no entry has id E0999 |" in summary.read_text()
+
+
+def test_unexpected_files_in_errors_dir(make_repo: MakeRepo) -> None:
+    repo = make_repo()
+    (repo / "errors" / "notes.txt").write_text("hello", encoding="utf-8")
+    (repo / "errors" / "sub").mkdir()
+    _, lines = run_check(repo)
+    assert lines == [
+        "errors/notes.txt:1:1: entry files are named after their id, e.g. errors/E0042.yaml",
+        "errors/sub:1:1: errors/ holds only entry files, no directories",
+    ]
+
+
+def test_non_utf8_and_binary(make_repo: MakeRepo) -> None:
+    repo = make_repo(lock=False)
+    (repo / "errors" / "E0003.yaml").write_bytes(b"id: E0003\ntitle: caf\xe9\n")
+    (repo / "errors" / "E0004.yaml").write_bytes(b"\x00\x01\x02")
+    _, lines = run_check(repo)
+    assert "errors/E0003.yaml:2:1: file is not valid UTF-8" in lines
+    assert "errors/E0004.yaml:1:1: file contains NUL bytes (binary file?)" in lines
+
+
+def test_alias_bomb_is_refused(make_repo: MakeRepo) -> None:
+    repo = make_repo(lock=False)
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    levels += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 8)]
+    (repo / "errors" / "E0003.yaml").write_text("\n".join(levels) + "\n", encoding="utf-8")
+    _, lines = run_check(repo)
+    assert any(line.startswith("errors/E0003.yaml:") and "alias bomb" in line for line in lines)
+
+
+def test_symlink_out_of_errors_is_refused(make_repo: MakeRepo, tmp_path: Path) -> None:
+    repo = make_repo(lock=False)
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(E1.replace("E0001", "E0003"), encoding="utf-8")
+    (repo / "errors" / "E0003.yaml").symlink_to(secret)
+    _, lines = run_check(repo)
+    assert "errors/E0003.yaml:1:1: symbolic links are not allowed (points outside errors/)" in lines
+
+
+def test_no_traceback_from_the_console_script(make_repo: MakeRepo) -> None:
+    repo = make_repo()
+    (repo / "errors" / "E0001.yaml").write_text("id: E0001\n: : :\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "errkb.cli", "check", "--root", str(repo)],
+        capture_output=True,
+        text=True,
+        env={**os.environ},
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert proc.stdout.startswith("errors/E0001.yaml:2:")

@@ -1,0 +1,152 @@
+"""Strict MkDocs builds, in a temp dir, of the fixture corpus and of the real one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from errkb.corpus import load_corpus
+from tests.conftest import ROOT, TODAY, MakeRepo, fixture_text
+from tests.sitecheck import (
+    internal_links,
+    locked_urls,
+    page_file,
+    parse,
+    redirect_target,
+    resolves,
+)
+
+
+def strict_build(repo: Path, site: Path) -> Path:
+    config = load_config(str(repo / "mkdocs.yml"), strict=True, site_dir=str(site))
+    build(config)
+    return site
+
+
+@pytest.fixture(scope="module")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return strict_build(ROOT, tmp_path_factory.mktemp("real") / "site")
+
+
+@pytest.fixture
+def fixture_site(make_repo: MakeRepo, tmp_path: Path) -> tuple[Path, Path]:
+    repo = make_repo()
+    return repo, strict_build(repo, tmp_path / "site")
+
+
+def test_every_entry_file_yields_one_page(real_site: Path) -> None:
+    files = sorted((ROOT / "errors").glob("E*.yaml"))
+    result = load_corpus(ROOT, today=TODAY, lock=None)
+    assert len(result.corpus.items) == len(files)
+    pages = sorted(p.parent.name for p in (real_site / "errors").glob("*/index.html"))
+    slugs = {item.entry.slug for item in result.corpus.items}
+    former = {s for item in result.corpus.items for s in item.entry.former_slugs}
+    # Every entry page is there, and every other page under errors/ is a former-slug redirect.
+    assert slugs <= set(pages)
+    assert set(pages) - slugs == former
+    for item in result.corpus.items:
+        html = page_file(real_site, f"errors/{item.entry.slug}/").read_text()
+        assert f"<strong>{item.entry.id}</strong>" in html
+
+
+def test_every_published_url_resolves(real_site: Path) -> None:
+    missing = [url for url in locked_urls(ROOT) if not resolves(real_site, url)]
+    assert missing == []
+
+
+def test_real_site_links_and_short_urls(real_site: Path) -> None:
+    result = load_corpus(ROOT, today=TODAY, lock=None)
+    for item in result.corpus.items:
+        entry = item.entry
+        assert redirect_target(real_site, f"e/{entry.id}/") == f"errors/{entry.slug}/"
+        for target, fragment in internal_links(real_site, f"errors/{entry.slug}/"):
+            assert resolves(real_site, target), (entry.id, target)
+            if fragment:
+                assert fragment in parse(page_file(real_site, target)).ids, (
+                    entry.id,
+                    target,
+                    fragment,
+                )
+
+
+def test_related_backlinks_aliases_and_short_urls(fixture_site: tuple[Path, Path]) -> None:
+    _, site = fixture_site
+    one = "errors/fixture-kv-cache-too-small/"
+    two = "errors/fixture-driver-too-old/"
+    assert ("errors/fixture-driver-too-old/", "") in internal_links(site, one)
+    # E0002 lists E0001 as related, so E0001's page shows the backlink (and vice versa).
+    html_two = page_file(site, two).read_text()
+    backlinks = html_two[html_two.index('id="backlinks"') : html_two.index('id="sources"')]
+    assert 'href="../fixture-kv-cache-too-small/"' in backlinks
+    assert redirect_target(site, "e/E0001/") == one
+    assert redirect_target(site, "e/E0002/") == two
+    assert redirect_target(site, "errors/fixture-old-driver/") == two
+    for anchor in (
+        "messages",
+        "cause",
+        "quick-check",
+        "solutions",
+        "raise-utilization",
+        "shorten-context",
+        "example",
+        "alternatives",
+        "bigger-gpu",
+        "related",
+        "backlinks",
+        "sources",
+        "verified",
+        "feedback",
+    ):
+        assert anchor in parse(page_file(site, one)).ids
+
+
+def test_index_pages_list_entries(fixture_site: tuple[Path, Path]) -> None:
+    _, site = fixture_site
+    home = page_file(site, "").read_text()
+    assert "fixture: The NVIDIA driver on your system is too old" in home  # triage row
+    assert 'href="errors/fixture-driver-too-old/"' in home
+    vllm = page_file(site, "engines/vllm/").read_text()
+    assert 'href="../../errors/fixture-kv-cache-too-small/"' in vllm
+    assert "fixture-driver-too-old" not in vllm
+    memory = page_file(site, "categories/memory/").read_text()
+    assert "fixture-kv-cache-too-small" in memory and "fixture-driver-too-old" not in memory
+
+
+def test_edit_button_opens_the_yaml(fixture_site: tuple[Path, Path]) -> None:
+    _, site = fixture_site
+    html = page_file(site, "errors/fixture-kv-cache-too-small/").read_text()
+    assert (
+        'href="https://github.com/errkb/errkb/edit/main/errors/E0001.yaml" title="Edit this page"'
+        in html
+    )
+
+
+def test_message_braces_are_not_macro_rendered(fixture_site: tuple[Path, Path]) -> None:
+    _, site = fixture_site
+    html = page_file(site, "errors/fixture-kv-cache-too-small/").read_text()
+    assert "fixture message with {{ braces }}" in html
+
+
+def test_broken_entry_fails_the_build_with_file_line(make_repo: MakeRepo, tmp_path: Path) -> None:
+    repo = make_repo()
+    (repo / "errors" / "E0001.yaml").write_text(
+        fixture_text("E0001.yaml").replace("related: [E0002]", "related: [E0002, E0999]"),
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "s")],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert proc.returncode != 0
+    assert "errors/E0001.yaml:48:18: related[1]: no entry has id E0999" in proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
