@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -11,8 +10,9 @@ import click
 
 from errkb.corpus import load_corpus
 from errkb.diagnostics import Diagnostic, summary_table
+from errkb.generate import write_generated
 from errkb.lock import LOCK_PATH, Lock
-from errkb.markers import UnknownMarker, expand_markers
+from errkb.markers import UnknownMarker
 from errkb.settings import Settings, find_root, load_settings
 from errkb.site import build_site_plan, plan_from_corpus
 
@@ -97,43 +97,27 @@ def lock(root: str | None) -> None:
     "--out",
     required=True,
     type=click.Path(file_okay=False),
-    help="Directory to write a complete docs tree into (emptied first).",
+    help="Directory to write the site sources into (emptied first).",
 )
 def generate(root: str | None, out: str) -> None:
-    """Write docs/ plus every generated page to OUT, for engines that run no hooks (Zensical)."""
+    """Write a hook-free site source tree to OUT: OUT/docs and OUT/mkdocs.yml.
+
+    For site engines that read mkdocs.yml but run no hooks (Zensical):
+    `zensical build -f OUT/mkdocs.yml`. Plain `mkdocs build -f OUT/mkdocs.yml` works too.
+    """
     settings = _settings(root)
+    target = Path(out).resolve()
+    if target == settings.root or target.is_relative_to(settings.root / "docs"):
+        raise click.UsageError("--out must be outside the sources (use e.g. build/generated)")
     plan = build_site_plan(settings)
     if not plan.ok:
         _report(plan.diagnostics, "human")
         sys.exit(1)
-    target = Path(out).resolve()
-    if target == (settings.root / "docs").resolve():
-        raise click.UsageError("--out must not be docs/: generated pages never go into the sources")
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(settings.root / "docs", target)
     try:
-        for md in sorted(target.rglob("*.md")):
-            uri = md.relative_to(target).as_posix()
-            text = md.read_text(encoding="utf-8")
-            expanded = expand_markers(text, src_uri=uri, plan=plan)
-            if expanded != text:
-                md.write_text(expanded, encoding="utf-8")
+        written = write_generated(plan, target)
     except UnknownMarker as exc:
         raise click.ClickException(str(exc)) from None
-    for page in plan.pages:
-        dest = target / page.src_uri
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(page.markdown, encoding="utf-8")
-    (target / "_redirects.yml").write_text(
-        "# redirect_maps for the redirects plugin (Zensical reads it natively)\n"
-        + "".join(f"{src}: {dst}\n" for src, dst in plan.redirects.items()),
-        encoding="utf-8",
-    )
-    click.echo(
-        f"wrote {len(plan.pages)} generated pages and {len(plan.redirects)} redirects to {target}",
-        err=True,
-    )
+    click.echo(f"wrote {written} pages and {len(plan.redirects)} redirects to {target}", err=True)
 
 
 def main() -> None:
