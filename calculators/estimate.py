@@ -68,8 +68,8 @@ def estimate(
     s = Settings(engine=engine, context=context, seqs=seqs, vram_bytes=vram_bytes, **settings)
     r = engines.run(arch, s)
     fit = solve.result_fits(r, s)
-    max_ctx = solve.max_context(arch, s) if solve_limits else None
-    conc = solve.max_concurrency(arch, s) if solve_limits else None
+    max_ctx = solve.max_context(arch, s, result=r) if solve_limits else None
+    conc = solve.max_concurrency(arch, s, result=r) if solve_limits else None
     return Estimate(
         model=arch.id,
         engine=engine,

@@ -8,9 +8,11 @@ instead of assuming a straight line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from calculators import engines
+from calculators.engines import llamacpp, ollama
 from calculators.engines.base import EngineResult, Settings
 from calculators.engines.vllm import CHUNKED_PREFILL_THRESHOLD, version_key
 from calculators.models import ModelArch
@@ -39,61 +41,124 @@ def _breakpoints(s: Settings) -> list[int]:
     return []
 
 
-def max_context(arch: ModelArch, s: Settings, *, limit: int | None = None) -> int | None:
+def _largest_fitting(fits_at: Callable[[int], bool | None], lo: int, hi: int, guess: int) -> int:
+    """Largest x in [lo, hi] with fits_at(x), given fits_at(lo) and monotone in the segment.
+
+    Gallops from ``guess`` (an interpolated estimate) so a typical solve costs a handful
+    of evaluations instead of a full bisection.
+    """
+    if fits_at(hi):
+        return hi
+    g = min(max(guess, lo), hi - 1)
+    step = max(1, (hi - lo) // 1024)
+    if fits_at(g):
+        a, b = g, hi
+        while step < b - a:
+            probe = a + step
+            if fits_at(probe):
+                a = probe
+                step *= 2
+            else:
+                b = probe
+                break
+    else:
+        a, b = lo, g
+        while step < b - a:
+            probe = b - step
+            if fits_at(probe):
+                a = probe
+                break
+            b = probe
+            step *= 2
+    while b - a > 1:  # fits(a), not fits(b)
+        mid = (a + b) // 2
+        if fits_at(mid):
+            a = mid
+        else:
+            b = mid
+    return a
+
+
+def max_context(
+    arch: ModelArch,
+    s: Settings,
+    *,
+    limit: int | None = None,
+    result: EngineResult | None = None,
+) -> int | None:
     """Largest per-sequence context (with ``s.seqs`` sequences) that fits; 0 if none.
 
     ``limit`` caps the search (default: the model's max_position_embeddings). Returns
     None when no memory size is known.
     """
     hi_cap = limit or arch.max_position_embeddings or MAX_CONTEXT_CAP
+    if s.engine in engines.PAGED and not _breakpoints(s):
+        r = result if result is not None else engines.run(arch, s)
+        if r.kv_cache_tokens is None:
+            return None
+        return min(hi_cap, r.kv_cache_tokens // s.seqs) if r.kv_cache_tokens > 0 else 0
+    if s.engine not in engines.PAGED:
+        if s.vram_bytes is None:
+            return None
+        tf, seqs, vram = _total_fn(arch, s), s.seqs, s.vram_bytes
+
+        def fits_ctx(c: int) -> bool:
+            return tf(c, seqs) <= vram
+
+        if not fits_ctx(1):
+            return 0
+        t1, t2 = tf(1, seqs), tf(4097, seqs)
+        slope = (t2 - t1) / 4096
+        guess = hi_cap if slope <= 0 else int(1 + (vram - t1) / slope)
+        return _largest_fitting(fits_ctx, 1, hi_cap, guess)
     if fits(arch, replace(s, context=1)) is None:
         return None
     bounds = [1, *(b for b in _breakpoints(s) if b < hi_cap), hi_cap]
     best = 0
-    # Segments are [lo, hi] inclusive; within each, memory grows with context.
-    segments = []
     for i in range(len(bounds) - 1):
         lo = bounds[i] if i == 0 else bounds[i] + 1
-        segments.append((lo, bounds[i + 1]))
-    for lo, hi in segments:
-        if not fits(arch, replace(s, context=lo)):
+        hi = bounds[i + 1]
+
+        def fits_at(c: int) -> bool:
+            return bool(fits(arch, replace(s, context=c)))
+
+        if not fits_at(lo):
             continue
-        if fits(arch, replace(s, context=hi)):
-            best = max(best, hi)
-            continue
-        a, b = lo, hi  # fits(a), not fits(b)
-        while b - a > 1:
-            mid = (a + b) // 2
-            if fits(arch, replace(s, context=mid)):
-                a = mid
-            else:
-                b = mid
-        best = max(best, a)
+        guess = (lo + hi) // 2
+        best = max(best, _largest_fitting(fits_at, lo, hi, guess))
     return best
 
 
-def max_concurrency(arch: ModelArch, s: Settings) -> float | None:
+def max_concurrency(
+    arch: ModelArch, s: Settings, *, result: EngineResult | None = None
+) -> float | None:
     """Sequences of ``s.context`` tokens that fit at once.
 
     vLLM/SGLang: pool tokens / context, as vLLM logs "Maximum concurrency" (a float).
     llama.cpp/Ollama: the largest whole number of slots whose cache fits.
     """
     if s.engine in engines.PAGED:
-        r = engines.run(arch, replace(s, seqs=1))
+        r = result if result is not None else engines.run(arch, replace(s, seqs=1))
         if r.kv_cache_tokens is None:
             return None
         return r.kv_cache_tokens / s.context
-    if fits(arch, replace(s, seqs=1)) is None:
+    if s.vram_bytes is None:
         return None
-    if not fits(arch, replace(s, seqs=1)):
+    tf, ctx, vram = _total_fn(arch, s), s.context, s.vram_bytes
+
+    def fits_at(n: int) -> bool:
+        return tf(ctx, n) <= vram
+
+    if not fits_at(1):
         return 0.0
-    lo, hi = 1, 2
-    while hi <= 1 << 16 and fits(arch, replace(s, seqs=hi)):
-        lo, hi = hi, hi * 2
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if fits(arch, replace(s, seqs=mid)):
-            lo = mid
-        else:
-            hi = mid
-    return float(lo)
+    t1, t2 = tf(ctx, 1), tf(ctx, 2)
+    per_seq = t2 - t1
+    guess = 1 << 16 if per_seq <= 0 else 1 + (vram - t1) // per_seq
+    return float(_largest_fitting(fits_at, 1, 1 << 16, int(guess)))
+
+
+def _total_fn(arch: ModelArch, s: Settings) -> Callable[[int, int], int]:
+    if s.engine == "ollama":
+        inner, _, _ = ollama.inner_settings(s)
+        return llamacpp.total_fn(arch, inner)
+    return llamacpp.total_fn(arch, s)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from calculators.dtypes import GGML_TYPES
@@ -51,6 +52,7 @@ class ParamBreakdown:
         return self.attention + self.dense_mlp + self.experts + self.other
 
 
+@lru_cache(maxsize=1024)
 def param_breakdown(arch: ModelArch) -> ParamBreakdown:
     h = arch.hidden_size
     embedding = arch.vocab_size * h
@@ -115,6 +117,7 @@ _FORMAT_BITS: dict[str, Fraction] = {
 WEIGHT_FORMATS: tuple[str, ...] = (*_FORMAT_BITS, "mxfp4", *(f"gguf-{t}" for t in GGML_TYPES))
 
 
+@lru_cache(maxsize=8192)
 def weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
     """Resident weight bytes per GPU for ``fmt`` (split evenly over ``tp`` GPUs)."""
     if tp < 1:

@@ -26,6 +26,7 @@ or, without flash attention, the KQ matrix (``n_ctx x n_ubatch x n_head`` f32).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -105,30 +106,40 @@ class Cells:
     printed_swa: int
 
 
-def kv_cells(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> Cells:
-    n_seq = s.seqs
-    n_ctx = s.context * n_seq  # llama.cpp's -c is the total over all sequences
-    unified = True if not e.streams else (
-        s.kv_unified if s.kv_unified is not None else (n_seq == 1 or not e.kv_pad)
-    )
-    streams = 1 if unified else n_seq
-    if e.kv_pad:
-        pad = 256 if flash_attn else 32
-        per_stream = _pad(n_ctx // streams, pad)
+def cells_for(
+    arch: ModelArch,
+    e: Era,
+    flash_attn: bool,
+    context: int,
+    n_seq: int,
+    kv_unified: bool | None,
+    swa_full: bool,
+    n_ubatch: int,
+) -> Cells:
+    n_ctx = context * n_seq  # llama.cpp's -c is the total over all sequences
+    if not e.streams:
+        unified = True
+    elif kv_unified is not None:
+        unified = kv_unified
     else:
-        pad = 256
-        per_stream = _pad(n_ctx // streams, 256)
+        unified = n_seq == 1 or not e.kv_pad
+    streams = 1 if unified else n_seq
+    pad = (256 if flash_attn else 32) if e.kv_pad else 256
+    per_stream = _pad(n_ctx // streams, pad)
     iswa = e.iswa and arch.model_type in ISWA_FAMILIES and arch.n_sliding_layers > 0
     swa = 0
-    if iswa and not s.swa_full:
-        window = arch.sliding_window or 0
-        if e.kv_pad:
-            swa = min(per_stream, _pad(window * (n_seq if unified else 1) + s.n_ubatch, pad))
-        else:
-            swa = _pad(min(per_stream, window * (n_seq if unified else 1) + s.n_ubatch), pad)
+    if iswa and not swa_full:
+        want = (arch.sliding_window or 0) * (n_seq if unified else 1) + n_ubatch
+        swa = min(per_stream, _pad(want, pad)) if e.kv_pad else _pad(min(per_stream, want), pad)
     elif iswa:
         swa = per_stream
     return Cells(per_stream * streams, swa * streams, streams, per_stream, swa)
+
+
+def kv_cells(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> Cells:
+    return cells_for(
+        arch, e, flash_attn, s.context, s.seqs, s.kv_unified, s.swa_full, s.n_ubatch
+    )
 
 
 @lru_cache(maxsize=2048)
@@ -204,3 +215,28 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if s.vram_bytes is not None:
         res.kv_budget_bytes = s.vram_bytes - w - compute_b - state
     return res
+
+
+def total_fn(arch: ModelArch, s: Settings) -> Callable[[int, int], int]:
+    """Total bytes as a function of (context, seqs), for fast solvers. Validates ``s``."""
+    compute(arch, s)  # raises SettingError for impossible settings
+    e = era(s.version)
+    fa = bool(s.flash_attn) or (
+        s.flash_attn is None and cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
+    )
+    kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
+    w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
+    state_per_seq = arch.n_linear_layers * arch.linear_state_elems * 4
+    ub = s.n_ubatch
+    logits = ub * arch.vocab_size * 4
+    extra = 2 * ub * arch.hidden_size * 4
+    kq_per_cell = 0 if fa else ub * arch.n_heads * 4
+
+    def total(context: int, seqs: int) -> int:
+        c = cells_for(arch, e, fa, context, seqs, s.kv_unified, s.swa_full, ub)
+        n_swa = c.swa if c.swa else c.base
+        kv = (kf + vf) * c.base + (ks + vs) * n_swa
+        comp = max(logits, kq_per_cell * (c.base // c.streams)) + extra
+        return w + kv + state_per_seq * seqs + comp
+
+    return total

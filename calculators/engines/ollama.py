@@ -29,7 +29,8 @@ def _era_for(version: str) -> str:
     return "2024" if (major, minor) < (0, 6) else llamacpp.DEFAULT_ERA
 
 
-def compute(arch: ModelArch, s: Settings) -> EngineResult:
+def inner_settings(s: Settings) -> tuple[Settings, str, str | None]:
+    """The llama.cpp settings Ollama runs, its version label and a fallback note."""
     version = s.version or DEFAULT_VERSION
     fa = bool(s.flash_attn)
     k_type, v_type = s.cache_type_k, s.cache_type_v
@@ -40,12 +41,18 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         k_type = v_type = "f16"
     inner = replace(
         s,
+        engine="llama.cpp",
         version=_era_for(version),
         cache_type_k=k_type,
         cache_type_v=v_type,
         flash_attn=fa,
         kv_unified=True,
     )
+    return inner, version, note
+
+
+def compute(arch: ModelArch, s: Settings) -> EngineResult:
+    inner, version, note = inner_settings(s)
     res = llamacpp.compute(arch, inner)
     res.engine_version = f"Ollama {version} ({res.engine_version})"
     if note:

@@ -14,8 +14,8 @@ SGLang 0.4.x table: 0.88 (TP 1), 0.87 (TP 2), 0.85 (TP 4), 0.81 (TP 8), 0.79 (TP
 
 from __future__ import annotations
 
-from calculators.engines.base import EngineResult, GiB, SettingError, Settings
-from calculators.engines.vllm import _layers, kv_dtype_bytes
+from calculators.engines.base import EngineResult, SettingError, Settings
+from calculators.engines.vllm import elem_sums, kv_dtype_bytes
 from calculators.models import ModelArch
 from calculators.weights import weights_bytes
 
@@ -35,8 +35,8 @@ def default_mem_fraction(tp: int) -> float:
 
 
 def cell_size(arch: ModelArch, s: Settings) -> int:
-    eb = kv_dtype_bytes(arch, s.kv_dtype)
-    return sum(x.k_elems + x.v_elems for x in _layers(arch, s.tp)) * eb
+    k, v = elem_sums(arch, s.tp)
+    return (k + v) * kv_dtype_bytes(arch, s.kv_dtype)
 
 
 def max_total_tokens(rest_bytes: int, cell: int) -> int:
@@ -49,10 +49,10 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     f = s.mem_fraction_static if s.mem_fraction_static is not None else default_mem_fraction(s.tp)
     if not 0 < f < 1:
         raise SettingError("--mem-fraction-static must be in (0, 1)")
-    layers = _layers(arch, s.tp)
+    ke, ve = elem_sums(arch, s.tp)
     eb = kv_dtype_bytes(arch, s.kv_dtype)
-    cell = cell_size(arch, s)
-    k_tok = sum(x.k_elems for x in layers) * eb
+    cell = (ke + ve) * eb
+    k_tok = ke * eb
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
     rest: int | None
     if s.available_kv_bytes is not None:
@@ -79,5 +79,4 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
             f"weights leave no room under --mem-fraction-static {f}: "
             f"raise it above {w / s.vram_bytes:.3f}" if s.vram_bytes else "no room for KV"
         )
-    _ = GiB
     return res

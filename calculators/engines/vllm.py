@@ -55,6 +55,13 @@ def _layers(arch: ModelArch, tp: int) -> tuple[LayerKV, ...]:
         raise SettingError(str(exc)) from None
 
 
+@lru_cache(maxsize=4096)
+def elem_sums(arch: ModelArch, tp: int) -> tuple[int, int]:
+    """(K, V) elements per token summed over KV layers, per GPU."""
+    layers = _layers(arch, tp)
+    return sum(x.k_elems for x in layers), sum(x.v_elems for x in layers)
+
+
 def kv_dtype_bytes(arch: ModelArch, kv_dtype: str) -> int:
     d = kv_dtype.strip().lower()
     if d not in PAGED_KV_DTYPES:
@@ -100,8 +107,8 @@ def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
 
 
 def page_bytes(arch: ModelArch, s: Settings) -> int:
-    b = kv_dtype_bytes(arch, s.kv_dtype)
-    return s.block_size * sum(x.k_elems + x.v_elems for x in _layers(arch, s.tp)) * b
+    k, v = elem_sums(arch, s.tp)
+    return s.block_size * (k + v) * kv_dtype_bytes(arch, s.kv_dtype)
 
 
 def compute(arch: ModelArch, s: Settings) -> EngineResult:
@@ -110,11 +117,11 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         raise SettingError("context and seqs must be >= 1")
     if s.block_size < 1:
         raise SettingError("block size must be >= 1")
-    layers = _layers(arch, s.tp)
+    ke, ve = elem_sums(arch, s.tp)
     eb = kv_dtype_bytes(arch, s.kv_dtype)
-    per_token = sum(x.k_elems + x.v_elems for x in layers) * eb
-    k_tok = sum(x.k_elems for x in layers) * eb
-    page = page_bytes(arch, s)
+    per_token = (ke + ve) * eb
+    k_tok = ke * eb
+    page = s.block_size * per_token
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
     util = s.gpu_memory_utilization if s.gpu_memory_utilization is not None else DEFAULT_UTILIZATION
     if not 0 < util <= 1:

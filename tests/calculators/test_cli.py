@@ -1,0 +1,93 @@
+"""``errkb calc`` through click's test runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from calculators.cli import calc
+
+FIELDS = {
+    "kv_bytes_per_token", "kv_bytes", "k_bytes", "v_bytes", "weights_bytes",
+    "kv_budget_bytes", "kv_cache_tokens", "max_context", "max_concurrency", "fits",
+    "engine_version",
+}
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    res = CliRunner().invoke(calc, list(args))
+    return res.exit_code, res.stdout, res.stderr
+
+
+def test_json_has_the_promised_fields() -> None:
+    code, out, _ = run("--model", "llama-3.1-8b", "--engine", "vllm", "--gpu", "h100-80gb",
+                       "--context", "32768", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) >= FIELDS
+    assert data["kv_bytes_per_token"] == 32 * 2 * 8 * 128 * 2
+    assert data["fits"] is True and data["kv_cache_tokens"] > 32768
+
+
+def test_llama_cpp_quantised_cache() -> None:
+    code, out, _ = run("--model", "qwen2.5-32b", "--engine", "llama.cpp",
+                       "--engine-version", "2024", "--context", "32768",
+                       "--cache-type-k", "q8_0", "--cache-type-v", "q8_0", "--flash-attn",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["k_bytes"] == data["v_bytes"] == 2176 * 1024 * 1024  # llama.cpp issue #11200
+
+
+def test_config_path_with_nested_text_config(tmp_path: Path) -> None:
+    cfg = {"model_type": "llava", "text_config": {
+        "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+        "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000}}
+    p = tmp_path / "config.json"
+    p.write_text(json.dumps(cfg))
+    code, out, _ = run("--config", str(p), "--json")
+    assert code == 0
+    assert json.loads(out)["kv_bytes_per_token"] == 131072
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--model", "no-such-model"),
+        ("--model", "llama-3.1-8b", "--gpu", "no-such-gpu"),
+        ("--model", "llama-3.1-8b", "--engine", "vllm", "--tp", "3"),
+        ("--model", "llama-3.1-8b", "--cache-type-v", "q4_0", "--no-flash-attn"),
+        ("--model", "llama-3.1-8b", "--context", "0"),
+        ("--model", "llama-3.1-8b", "--engine", "tgi"),
+        ("--model", "llama-3.1-8b", "--gpu-memory-utilization", "1.5"),
+        ("--model", "llama-3.1-8b", "--engine-version", "zzz"),
+        ("--model", "llama-3.1-8b", "--config", "x.json"),
+        (),
+    ],
+)
+def test_errors_are_one_line_exit_2(args: tuple[str, ...]) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+    assert "Traceback" not in err
+
+
+def test_bad_config_file(tmp_path: Path) -> None:
+    bad = tmp_path / "config.json"
+    bad.write_text("{not json")
+    code, _, err = run("--config", str(bad))
+    assert code == 2 and err.startswith("error: ") and err.count("\n") == 1
+    bad.write_text(json.dumps({"hidden_size": 10}))
+    code, _, err = run("--config", str(bad))
+    assert code == 2 and "bad config" in err
+
+
+def test_human_output() -> None:
+    code, out, _ = run("--model", "gemma-2-9b", "--gpu", "rtx-4090", "--weights", "gguf-q4_k",
+                       "--flash-attn")
+    assert code == 0
+    assert "max context" in out and "fits" in out

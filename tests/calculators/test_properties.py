@@ -1,0 +1,175 @@
+"""Properties of the KV and weight model that must hold for any setting."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import arch_from_config, estimate, get_model, load_catalog, weights_bytes
+from calculators.dtypes import GGML_TYPES
+from calculators.engines import llamacpp, run
+from calculators.engines.base import Settings
+
+CATALOG = sorted(load_catalog())
+
+BASE = {
+    "model_type": "llama",
+    "num_hidden_layers": 32,
+    "hidden_size": 4096,
+    "num_attention_heads": 32,
+    "intermediate_size": 14336,
+    "vocab_size": 128256,
+}
+
+
+@given(kv=st.sampled_from([1, 2, 4, 8, 16, 32]), ctx=st.integers(1, 200_000))
+def test_gqa_below_mha_by_the_head_ratio(kv: int, ctx: int) -> None:
+    mha = arch_from_config(BASE)
+    gqa = arch_from_config({**BASE, "num_key_value_heads": kv})
+    for engine in ("vllm", "sglang"):
+        a = estimate(mha, engine=engine, context=ctx, solve_limits=False)
+        b = estimate(gqa, engine=engine, context=ctx, solve_limits=False)
+        assert a.kv_bytes_per_token == b.kv_bytes_per_token * (32 // kv)
+    a = estimate(mha, engine="llama.cpp", context=ctx, solve_limits=False, flash_attn=True)
+    b = estimate(gqa, engine="llama.cpp", context=ctx, solve_limits=False, flash_attn=True)
+    assert a.kv_bytes == b.kv_bytes * (32 // kv)
+
+
+@given(model=st.sampled_from(CATALOG), ctx=st.integers(1, 300_000))
+def test_fp8_halves_fp16(model: str, ctx: int) -> None:
+    arch = get_model(model)
+    for engine in ("vllm", "sglang"):
+        f16 = estimate(arch, engine=engine, context=ctx, kv_dtype="fp16", solve_limits=False)
+        f8 = estimate(arch, engine=engine, context=ctx, kv_dtype="fp8", solve_limits=False)
+        assert f16.kv_bytes_per_token == 2 * f8.kv_bytes_per_token
+        assert f16.kv_bytes == 2 * f8.kv_bytes
+
+
+@given(model=st.sampled_from(CATALOG), ctx=st.integers(1, 100_000))
+def test_q8_0_is_34_over_32_bytes_per_element_for_k_and_v(model: str, ctx: int) -> None:
+    arch = get_model(model)
+    f16 = estimate(arch, engine="llama.cpp", context=ctx, flash_attn=True, solve_limits=False)
+    q8 = estimate(arch, engine="llama.cpp", context=ctx, flash_attn=True,
+                  cache_type_k="q8_0", cache_type_v="q8_0", solve_limits=False)
+    # f16 is 2 bytes per element; q8_0 is 34 bytes per 32 elements.
+    assert Fraction(q8.k_bytes, f16.k_bytes) == Fraction(34, 64)
+    assert Fraction(q8.v_bytes, f16.v_bytes) == Fraction(34, 64)
+    assert Fraction(q8.kv_bytes_per_token, f16.kv_bytes_per_token) == Fraction(34, 64)
+
+
+def test_block_types_have_ggml_sizes() -> None:
+    sizes = {name: (t.block_size, t.type_size) for name, t in GGML_TYPES.items()}
+    assert sizes["q8_0"] == (32, 34)
+    assert sizes["q4_0"] == (32, 18)
+    assert sizes["q4_1"] == (32, 20)
+    assert sizes["q5_0"] == (32, 22)
+    assert sizes["q5_1"] == (32, 24)
+    assert sizes["iq4_nl"] == (32, 18)
+
+
+@settings(max_examples=60)
+@given(
+    model=st.sampled_from(CATALOG),
+    era=st.sampled_from(sorted(llamacpp.ERAS)),
+    ctx=st.integers(1, 100_000),
+    step=st.integers(1, 50_000),
+    seqs=st.integers(1, 8),
+    fa=st.booleans(),
+    ctk=st.sampled_from(["f16", "q8_0", "q4_0"]),
+)
+def test_adding_context_never_decreases_kv_bytes(
+    model: str, era: str, ctx: int, step: int, seqs: int, fa: bool, ctk: str
+) -> None:
+    arch = get_model(model)
+    s = Settings(engine="llama.cpp", version=era, context=ctx, seqs=seqs, flash_attn=fa,
+                 cache_type_k=ctk, cache_type_v="f16")
+    a = run(arch, s)
+    b = run(arch, replace(s, context=ctx + step))
+    assert b.kv_bytes >= a.kv_bytes
+    for engine in ("vllm", "sglang"):
+        p = Settings(engine=engine, context=ctx, seqs=seqs)
+        assert run(arch, replace(p, context=ctx + step)).kv_bytes >= run(arch, p).kv_bytes
+
+
+def test_swa_cache_is_smaller_than_full_and_capped_by_window() -> None:
+    arch = get_model("gemma-2-9b")
+    full = estimate(arch, engine="llama.cpp", context=32768, flash_attn=True,
+                    swa_full=True, solve_limits=False)
+    swa = estimate(arch, engine="llama.cpp", context=32768, flash_attn=True, solve_limits=False)
+    assert swa.kv_bytes < full.kv_bytes
+    assert swa.cells_swa is not None and swa.cells_swa < swa.cells
+    # Old llama.cpp (before PR #13194) allocated every layer at full size.
+    old = estimate(arch, engine="llama.cpp", version="2024", context=32768, flash_attn=True,
+                   solve_limits=False)
+    assert old.kv_bytes == full.kv_bytes
+
+
+def test_mistral_v01_window_is_not_an_iswa_cache_in_llama_cpp() -> None:
+    arch = get_model("mistral-7b-v0.1")
+    e = estimate(arch, engine="llama.cpp", context=32768, flash_attn=True, solve_limits=False)
+    assert e.cells_swa is None
+    assert e.kv_bytes == 32768 * 32 * 2 * 1024 * 2
+
+
+def test_mla_latent_per_token() -> None:
+    arch = get_model("deepseek-v3")
+    v = estimate(arch, engine="vllm", context=1, solve_limits=False)
+    assert v.kv_bytes_per_token == 61 * (512 + 64) * 2
+    new = estimate(arch, engine="llama.cpp", context=1, solve_limits=False, flash_attn=True)
+    assert new.kv_bytes_per_token == 61 * (576 + 512) * 2
+    old = estimate(arch, engine="llama.cpp", version="2024", context=1, solve_limits=False,
+                   flash_attn=True)
+    assert old.kv_bytes_per_token == 61 * (128 * 192 + 128 * 128) * 2
+
+
+@pytest.mark.parametrize("tp,heads", [(1, 8), (2, 4), (4, 2), (8, 1), (16, 1)])
+def test_tp_splits_kv_heads_and_replicates_beyond_them(tp: int, heads: int) -> None:
+    arch = get_model("llama-3.1-70b")
+    e = estimate(arch, engine="vllm", context=1, tp=tp, solve_limits=False)
+    assert e.kv_bytes_per_token == 80 * 2 * heads * 128 * 2
+
+
+def test_recurrent_layers_hold_state_not_kv() -> None:
+    cfg = {**BASE, "num_key_value_heads": 8, "num_hidden_layers": 8,
+           "layer_types": ["linear_attention"] * 6 + ["full_attention"] * 2,
+           "linear_num_key_heads": 16, "linear_num_value_heads": 32,
+           "linear_key_head_dim": 128, "linear_value_head_dim": 128,
+           "linear_conv_kernel_dim": 4}
+    arch = arch_from_config(cfg)
+    a = estimate(arch, engine="llama.cpp", context=1000, flash_attn=True, solve_limits=False)
+    b = estimate(arch, engine="llama.cpp", context=9000, flash_attn=True, solve_limits=False)
+    assert a.kv_bytes_per_token == 2 * 8 * 128 * 2 * 2  # only the two attention layers
+    assert a.state_bytes == b.state_bytes > 0
+
+
+def test_kv_sharing_layers_store_nothing() -> None:
+    plain = arch_from_config({**BASE, "num_key_value_heads": 8})
+    shared = arch_from_config({**BASE, "num_key_value_heads": 8, "num_kv_shared_layers": 12})
+    a = estimate(plain, engine="vllm", context=1, solve_limits=False)
+    b = estimate(shared, engine="vllm", context=1, solve_limits=False)
+    assert b.kv_bytes_per_token * 32 == a.kv_bytes_per_token * 20
+
+
+def test_weights_formats() -> None:
+    arch = get_model("llama-3.1-8b")
+    bf16 = weights_bytes(arch, "bf16")
+    assert bf16 == 2 * arch.params
+    assert weights_bytes(arch, "fp8") < bf16 // 2 + arch.vocab_size * arch.hidden_size * 4
+    assert weights_bytes(arch, "gguf-q8_0") == arch.params * 34 // 32
+    assert weights_bytes(arch, "gguf-q4_0") == arch.params * 18 // 32
+    assert weights_bytes(arch, "awq") < weights_bytes(arch, "fp8")
+    assert weights_bytes(arch, "bf16", tp=2) == bf16 // 2
+
+
+def test_moe_counts_every_expert() -> None:
+    mixtral = get_model("mixtral-8x7b")
+    dense_equiv = arch_from_config({
+        "model_type": "mistral", "num_hidden_layers": 32, "hidden_size": 4096,
+        "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
+        "vocab_size": 32000})
+    expert_params = 3 * 4096 * 14336 * 32
+    assert mixtral.params - dense_equiv.params == pytest.approx(7 * expert_params, rel=0.001)

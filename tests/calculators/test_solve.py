@@ -1,0 +1,54 @@
+"""Solvers against the model they solve, at boundaries that must flip."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from calculators import get_model, max_concurrency, max_context
+from calculators.engines.base import GiB, Settings
+from calculators.solve import fits
+
+
+@pytest.mark.parametrize("engine", ["llama.cpp", "ollama"])
+@pytest.mark.parametrize("model", ["llama-3.1-8b", "gemma-2-9b", "qwen3-14b"])
+def test_max_context_is_the_boundary(engine: str, model: str) -> None:
+    arch = get_model(model)
+    s = Settings(engine=engine, weights="gguf-q4_k", vram_bytes=int(12 * GiB), flash_attn=True)
+    best = max_context(arch, engine=engine, weights="gguf-q4_k", vram_bytes=int(12 * GiB),
+                       flash_attn=True)
+    assert best is not None and best > 0
+    assert fits(arch, replace(s, context=best))
+    if best < (arch.max_position_embeddings or 0):
+        assert not fits(arch, replace(s, context=best + 1))
+
+
+def test_max_concurrency_is_the_boundary() -> None:
+    arch = get_model("llama-3.1-8b")
+    s = Settings(engine="llama.cpp", context=8192, weights="gguf-q4_k",
+                 vram_bytes=int(24 * GiB), flash_attn=True)
+    n = max_concurrency(arch, engine="llama.cpp", context=8192, weights="gguf-q4_k",
+                        vram_bytes=int(24 * GiB), flash_attn=True)
+    assert n is not None and n >= 1
+    assert fits(arch, replace(s, seqs=int(n)))
+    assert not fits(arch, replace(s, seqs=int(n) + 1))
+
+
+def test_vllm_v0_memory_is_not_monotonic_in_context() -> None:
+    """V0 turns chunked prefill on above 32768 tokens, shrinking the profiled activation."""
+    arch = get_model("llama-3.1-8b")
+    kw = {"engine": "vllm", "version": "v0", "vram_bytes": int(23.58 * GiB),
+          "gpu_memory_utilization": 0.9}
+    at_29k = fits(arch, Settings(context=29000, **kw))
+    at_35k = fits(arch, Settings(context=35000, **kw))
+    assert at_29k is False and at_35k is True  # what vLLM issue #10517 reports
+    best = max_context(arch, **kw)
+    assert best is not None and best > 32768
+    assert fits(arch, Settings(context=best, **kw))
+
+
+def test_unknown_memory_gives_none() -> None:
+    arch = get_model("llama-3.1-8b")
+    assert max_context(arch, engine="llama.cpp") is None
+    assert max_concurrency(arch, engine="vllm") is None
