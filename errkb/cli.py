@@ -11,6 +11,7 @@ import click
 from errkb.corpus import load_corpus
 from errkb.diagnostics import Diagnostic, summary_table
 from errkb.generate import write_generated
+from errkb.jsonschema import SCHEMA_PATH, schema_text
 from errkb.lock import LOCK_PATH, Lock
 from errkb.markers import UnknownMarker
 from errkb.settings import Settings, find_root, load_settings
@@ -118,6 +119,21 @@ def generate(root: str | None, out: str) -> None:
     except UnknownMarker as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"wrote {written} pages and {len(plan.redirects)} redirects to {target}", err=True)
+
+
+@cli.command()
+@click.option("--check", "verify", is_flag=True, help="Fail if the committed schema is stale.")
+def schema(verify: bool) -> None:
+    """Write errkb/data/entry.schema.json from the models (or check that it is current)."""
+    text = schema_text()
+    if verify:
+        current = SCHEMA_PATH.read_text(encoding="utf-8") if SCHEMA_PATH.exists() else ""
+        if current != text:
+            raise click.ClickException(f"{SCHEMA_PATH.name} is stale: run `errkb schema`")
+        click.echo(f"{SCHEMA_PATH.name} is current", err=True)
+        return
+    SCHEMA_PATH.write_text(text, encoding="utf-8")
+    click.echo(f"wrote {SCHEMA_PATH}", err=True)
 
 
 def main() -> None:

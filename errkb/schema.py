@@ -102,19 +102,31 @@ def _check_link_target(target: str) -> None:
         raise ValueError(f"link target {target!r} is not allowed: use an https:// URL")
 
 
+_FENCE_RE = re.compile(
+    r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[`~]* *$", re.MULTILINE | re.DOTALL
+)
+_CODE_SPAN_RE = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
+
+
+def _outside_code(value: str) -> str:
+    """The prose with code blocks and spans blanked: code renders escaped, so anything goes there."""
+    return _CODE_SPAN_RE.sub(" ", _FENCE_RE.sub("\n", value))
+
+
 def _prose(value: str) -> str:
     """Markdown prose from an entry: structure yes, markup injection no."""
-    if _HTML_RE.search(value):
+    text = _outside_code(value)
+    if _HTML_RE.search(text):
         raise ValueError("raw HTML is not allowed in entry text; put literal text in `backticks`")
-    if _ATTR_LIST_RE.search(value):
+    if _ATTR_LIST_RE.search(text):
         raise ValueError("attribute lists ({: ...} / {#...}) are not allowed in entry text")
-    if _HEADING_RE.search(value):
+    if _HEADING_RE.search(text):
         # Headings feed the table of contents, which themes insert unescaped; the page
         # skeleton provides every heading an entry needs.
         raise ValueError("headings are not allowed in entry text; the page provides its sections")
-    for match in _MD_LINK_RE.finditer(value):
+    for match in _MD_LINK_RE.finditer(text):
         _check_link_target(match.group(1))
-    for match in _MD_REF_DEF_RE.finditer(value):
+    for match in _MD_REF_DEF_RE.finditer(text):
         _check_link_target(match.group(1))
     return value.strip()
 

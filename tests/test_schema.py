@@ -1,0 +1,110 @@
+"""The entry models: what they accept, what they refuse, and the committed JSON Schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from pydantic import ValidationError
+
+from errkb.cli import cli
+from errkb.schema import Entry
+from tests.conftest import ROOT, fixture_text
+
+
+def fixture_data() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(fixture_text("E0001.yaml"))
+    return data
+
+
+def errors_for(**changes: Any) -> list[str]:
+    data = fixture_data()
+    data.update(changes)
+    with pytest.raises(ValidationError) as info:
+        Entry.model_validate(data)
+    return [f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in info.value.errors()]
+
+
+def test_fixture_is_valid() -> None:
+    entry = Entry.model_validate(fixture_data())
+    assert entry.id == "E0001" and entry.solutions[0].anchor == "raise-utilization"
+
+
+@pytest.mark.parametrize(
+    ("cause", "needle"),
+    [
+        ("Run <script>alert(1)</script>", "raw HTML is not allowed"),
+        ("<!-- hidden -->", "raw HTML is not allowed"),
+        ("[click](javascript:alert(1))", "link target 'javascript:alert(1' is not allowed"),
+        ("[x]( JavaScript:alert(1))", "is not allowed"),
+        ("[x](data:text/html,hi)", "link target 'data:text/html,hi' is not allowed"),
+        ("[ref]: javascript:alert(1)", "is not allowed"),
+        ("Text\n{: onclick=alert(1) }", "attribute lists"),
+        ("## Heading", "headings are not allowed"),
+    ],
+)
+def test_prose_refuses_markup_injection(cause: str, needle: str) -> None:
+    assert any(needle in e for e in errors_for(cause=cause))
+
+
+def test_prose_allows_markdown_and_https_links() -> None:
+    cause = (
+        "Use `a <b>` in code, **bold**, [doc](https://example.org/x), [rel](../x.md).\n\n"
+        "```bash\n# a shell comment, not a heading\necho '<tag>' {: x}\n```\n"
+    )
+    entry = Entry.model_validate({**fixture_data(), "cause": cause})
+    assert "**bold**" in entry.cause
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "needle"),
+    [
+        ("title", "A <b>title</b>", "must be plain text"),
+        ("title", "Two\nlines", "must be a single line"),
+        ("title", "&lt;script&gt;", "must be plain text"),
+        ("summary", 'He said "hi"', "must not contain"),
+        ("slug", "Has Spaces", "String should match pattern"),
+        ("slug", "index", "reserved"),
+        ("id", "E42", "String should match pattern"),
+        ("category", "gpu", "Input should be"),
+    ],
+)
+def test_plain_fields(field: str, value: str, needle: str) -> None:
+    assert any(needle in e for e in errors_for(**{field: value}))
+
+
+def test_engines_must_cover_messages_and_commands() -> None:
+    assert any("engines must list llama.cpp" in e for e in errors_for(engines=["vllm"]))
+
+
+def test_solution_anchor_must_not_clash_with_sections() -> None:
+    data = fixture_data()
+    data["solutions"][0]["anchor"] = "cause"
+    with pytest.raises(ValidationError, match="clash with page sections: cause"):
+        Entry.model_validate(data)
+
+
+def test_version_fields() -> None:
+    data = fixture_data()
+    data["verified"]["versions"] = {"vllm": "latest"}
+    with pytest.raises(ValidationError, match="'latest' is not a version"):
+        Entry.model_validate(data)
+    data["verified"]["versions"] = {"llama.cpp": "b4567", "vllm": "0.10.1.post1"}
+    assert Entry.model_validate(data).verified.versions["llama.cpp"] == "b4567"
+
+
+def test_committed_json_schema_is_current() -> None:
+    result = CliRunner().invoke(cli, ["schema", "--check"])
+    assert result.exit_code == 0, result.output
+
+
+def test_every_entry_declares_the_schema_for_editors() -> None:
+    modeline = "# yaml-language-server: $schema=../errkb/data/entry.schema.json"
+    missing = [
+        p.name
+        for p in sorted((ROOT / "errors").glob("E*.yaml"))
+        if modeline not in p.read_text(encoding="utf-8").splitlines()[:3]
+    ]
+    assert missing == []
