@@ -87,6 +87,11 @@ class ModelArch:
     hf_repo: str = ""
     params: int = field(default=0)
 
+    def __hash__(self) -> int:
+        # Cheap and stable: the fields that identify a layout (equality still compares all).
+        return hash((self.id, self.n_layers, self.hidden_size, self.n_kv_heads, self.head_dim,
+                     self.vocab_size, self.intermediate_size, len(self.layer_kinds)))
+
     @property
     def n_kv_layers(self) -> int:
         return sum(1 for k in self.layer_kinds if k in (FULL, SLIDING))

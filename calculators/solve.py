@@ -50,7 +50,7 @@ def _largest_fitting(fits_at: Callable[[int], bool | None], lo: int, hi: int, gu
     if fits_at(hi):
         return hi
     g = min(max(guess, lo), hi - 1)
-    step = max(1, (hi - lo) // 1024)
+    step = max(1, min(256, (hi - lo) // 1024))
     if fits_at(g):
         a, b = g, hi
         while step < b - a:
@@ -100,7 +100,7 @@ def max_context(
     if s.engine not in engines.PAGED:
         if s.vram_bytes is None:
             return None
-        tf, seqs, vram = _total_fn(arch, s), s.seqs, s.vram_bytes
+        tf, seqs, vram = _total_fn(arch, s, result is not None), s.seqs, s.vram_bytes
 
         def fits_ctx(c: int) -> bool:
             return tf(c, seqs) <= vram
@@ -144,7 +144,7 @@ def max_concurrency(
         return r.kv_cache_tokens / s.context
     if s.vram_bytes is None:
         return None
-    tf, ctx, vram = _total_fn(arch, s), s.context, s.vram_bytes
+    tf, ctx, vram = _total_fn(arch, s, result is not None), s.context, s.vram_bytes
 
     def fits_at(n: int) -> bool:
         return tf(ctx, n) <= vram
@@ -157,8 +157,10 @@ def max_concurrency(
     return float(_largest_fitting(fits_at, 1, 1 << 16, int(guess)))
 
 
-def _total_fn(arch: ModelArch, s: Settings) -> Callable[[int, int], int]:
+def _total_fn(
+    arch: ModelArch, s: Settings, validated: bool = False
+) -> Callable[[int, int], int]:
     if s.engine == "ollama":
         inner, _, _ = ollama.inner_settings(s)
-        return llamacpp.total_fn(arch, inner)
-    return llamacpp.total_fn(arch, s)
+        return llamacpp.total_fn(arch, inner, validated=validated)
+    return llamacpp.total_fn(arch, s, validated=validated)

@@ -217,9 +217,15 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     return res
 
 
-def total_fn(arch: ModelArch, s: Settings) -> Callable[[int, int], int]:
-    """Total bytes as a function of (context, seqs), for fast solvers. Validates ``s``."""
-    compute(arch, s)  # raises SettingError for impossible settings
+def total_fn(
+    arch: ModelArch, s: Settings, *, validated: bool = False
+) -> Callable[[int, int], int]:
+    """Total bytes as a function of (context, seqs), for fast solvers.
+
+    Validates ``s`` (raising ``SettingError``) unless the caller already ran ``compute``.
+    """
+    if not validated:
+        compute(arch, s)
     e = era(s.version)
     fa = bool(s.flash_attn) or (
         s.flash_attn is None and cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
