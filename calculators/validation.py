@@ -18,6 +18,7 @@ from calculators.engines.base import GiB, MiB, Settings
 from calculators.models import get_model
 
 PAGED_TOLERANCE = 0.05  # vLLM/SGLang pool capacity must fall within 5% of the printed value
+FULL_BUDGET = "budget predicted from GPU total, flags and heuristics (not asserted)"
 
 
 @cache
@@ -131,11 +132,14 @@ def predict_paged(case: dict[str, Any]) -> CaseResult:
     if "concurrency" in printed:
         res.checks.append(Check("concurrency", printed["concurrency"], tokens / s.context, "x", 2))
     if bi is not None and case["engine"] == "vllm":
-        res.notes.append(_full_budget_note(case, arch, bi))
+        predicted, note = _full_budget(case, arch, bi)
+        # Reported, not asserted: uses our activation heuristic and default non-torch memory.
+        res.checks.append(Check(FULL_BUDGET, printed["budget_gib"], predicted, "GiB"))
+        res.notes.append(note)
     return res
 
 
-def _full_budget_note(case: dict[str, Any], arch: Any, bi: dict[str, Any]) -> str:
+def _full_budget(case: dict[str, Any], arch: Any, bi: dict[str, Any]) -> tuple[float, str]:
     """Budget predicted from the GPU total and flags with our heuristics (reported, not asserted)."""
     s = _settings(case)
     ver = vllm.version_key(s.version)
@@ -145,7 +149,7 @@ def _full_budget_note(case: dict[str, Any], arch: Any, bi: dict[str, Any]) -> st
     printed_act = bi.get("activation_gib")
     if printed_act is None and "peak_torch_gib" in bi:
         printed_act = bi["peak_torch_gib"] - weights
-    return (
+    return budget, (
         f"budget from GPU total and flags with the heuristic activation "
         f"({act:.2f} GiB vs printed {printed_act:.2f}) and 0.5 GiB non-torch: "
         f"{budget:.2f} GiB vs printed {case['printed']['budget_gib']:.2f}"

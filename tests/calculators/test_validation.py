@@ -10,6 +10,7 @@ import re
 import pytest
 
 from calculators.validation import (
+    FULL_BUDGET,
     PAGED_TOLERANCE,
     load_cases,
     predict_kv_line,
@@ -43,6 +44,8 @@ def test_paged_capacity_within_tolerance(case: dict) -> None:
     for check in res.checks:
         print(f"{case['id']} {check.name}: printed {check.printed} predicted "
               f"{check.predicted:.4f} {check.unit} ({check.rel_error * 100:+.3f}%)")
+        if check.name == FULL_BUDGET:
+            continue  # shown in the table with its error; heuristic, not a log input
         if check.printed == 0:
             assert check.predicted == 0
         elif check.name in ("tokens", "blocks"):
