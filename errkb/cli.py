@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
+from typing import TextIO
 
 import click
 
@@ -14,8 +16,10 @@ from errkb.generate import write_generated
 from errkb.jsonschema import SCHEMA_PATH, schema_text
 from errkb.lock import LOCK_PATH, Lock
 from errkb.markers import UnknownMarker
+from errkb.matcher import Matcher, matcher_data
 from errkb.settings import Settings, find_root, load_settings
 from errkb.site import build_site_plan, plan_from_corpus
+from errkb.urls import entry_uri, url_of
 
 
 def _settings(root: str | None) -> Settings:
@@ -122,6 +126,46 @@ def generate(root: str | None, out: str) -> None:
 
 
 @cli.command()
+@root_option
+@click.argument("log", type=click.File("r", encoding="utf-8", errors="replace"), default="-")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of matches.")
+@click.option("--top", default=3, show_default=True, type=click.IntRange(1, 50))
+def match(root: str | None, log: TextIO, as_json: bool, top: int) -> None:
+    """Find the entries for a pasted log (a file, or - for standard input)."""
+    settings = _settings(root)
+    result = load_corpus(settings.root, today=settings.build_date, lock=None)
+    if not result.ok:
+        _report(result.diagnostics, "human")
+        sys.exit(1)
+    found = Matcher(matcher_data(result.corpus)).match(log.read(), top=top)
+    by_id = result.corpus.by_id()
+    rows = [
+        {
+            "id": m.entry_id,
+            "slug": by_id[m.entry_id].slug,
+            "title": by_id[m.entry_id].title,
+            "url": settings.site_url + url_of(entry_uri(by_id[m.entry_id])),
+            "score": m.score,
+            "line": m.line,
+            "matched": m.matched,
+        }
+        for m in found
+    ]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    if not rows:
+        click.echo(
+            "no match: this log matches no entry. Report it: " + settings.repo_url + "/issues/new"
+        )
+        return
+    for row in rows:
+        click.echo(
+            f"{row['id']}  {row['score']:.2f}  line {row['line']}  {row['title']}\n      {row['url']}"
+        )
+
+
+@cli.command()
 @click.option("--check", "verify", is_flag=True, help="Fail if the committed schema is stale.")
 def schema(verify: bool) -> None:
     """Write errkb/data/entry.schema.json from the models (or check that it is current)."""
@@ -134,6 +178,16 @@ def schema(verify: bool) -> None:
         return
     SCHEMA_PATH.write_text(text, encoding="utf-8")
     click.echo(f"wrote {SCHEMA_PATH}", err=True)
+
+
+def _register_calc() -> None:
+    # The calculator CLI lives with its core; errkb only mounts it.
+    from calculators.cli import calc
+
+    cli.add_command(calc)
+
+
+_register_calc()
 
 
 def main() -> None:

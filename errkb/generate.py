@@ -47,6 +47,10 @@ def write_generated(plan: SitePlan, target: Path) -> int:
         dest = docs / page.src_uri
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(page.markdown, encoding="utf-8")
+    for path, content in plan.assets.items():
+        dest = docs / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(content, encoding="utf-8")
     (target / "hooks").mkdir()
     shutil.copy2(root / "hooks" / "macros.py", target / "hooks" / "macros.py")
     config = hook_free_config((root / "mkdocs.yml").read_text(encoding="utf-8"), plan.redirects)

@@ -218,6 +218,29 @@ class Message(Model):
         return value.strip("\n")
 
 
+_JS_INCOMPATIBLE_RE = re.compile(r"\(\?P|\(\?#|\\[AZz]|\(\?[aiLmsux-]+[:)]|\*\+|\+\+|\?\+")
+
+
+def _regex(value: str) -> str:
+    # The same pattern runs in Python (errkb match) and in the browser; refuse what either lacks.
+    if _JS_INCOMPATIBLE_RE.search(value):
+        raise ValueError(
+            "uses syntax JavaScript does not share (named (?P groups, inline flags, \\A \\Z, possessive)"
+        )
+    try:
+        re.compile(value)
+    except re.error as exc:
+        raise ValueError(f"is not a valid regular expression: {exc}") from None
+    return value
+
+
+class MatchPattern(Model):
+    """A regular expression for wordings too variable to list; matched case-insensitively per line."""
+
+    regex: Annotated[str, StringConstraints(min_length=8, max_length=500), AfterValidator(_regex)]
+    engine: Engine
+
+
 class Command(Model):
     """A command for one engine, shown in that engine's tab."""
 
@@ -293,6 +316,9 @@ class Entry(Model):
     engines: list[Engine] = Field(min_length=1)
     severity: Severity
     messages: list[Message] = Field(min_length=1)
+    patterns: list[MatchPattern] = Field(
+        default_factory=list, description="Extra regexes for the log matcher (rarely needed)."
+    )
     cause: Prose
     quick_check: Prose | None = None
     solutions: list[Solution] = Field(min_length=1)

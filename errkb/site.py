@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from errkb.api import api_files
 from errkb.corpus import Corpus, load_corpus
 from errkb.diagnostics import Diagnostic
 from errkb.indexes import (
@@ -46,6 +47,7 @@ class SitePlan:
     settings: Settings
     corpus: Corpus
     pages: tuple[GeneratedPage, ...] = ()
+    assets: dict[str, str] = field(default_factory=dict)  # site path -> content (JSON API)
     redirects: dict[str, str] = field(default_factory=dict)  # old src_uri -> target src_uri
     diagnostics: tuple[Diagnostic, ...] = ()
 
@@ -100,9 +102,9 @@ def redirects(corpus: Corpus) -> dict[str, str]:
 
 def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
     pages = tuple(entry_pages(corpus, settings) + index_pages(corpus))
-    plan = SitePlan(settings, corpus, pages, redirects(corpus))
+    plan = SitePlan(settings, corpus, pages, api_files(corpus, settings), redirects(corpus))
     problems = lock.check_pages(set(plan.index_urls()))
-    return SitePlan(settings, corpus, pages, plan.redirects, tuple(problems))
+    return SitePlan(settings, corpus, pages, plan.assets, plan.redirects, tuple(problems))
 
 
 def build_site_plan(settings: Settings) -> SitePlan:

@@ -67,6 +67,8 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         # index pages have no source to edit.
         file.edit_uri = f"../{page.edit_path}" if page.edit_path else None
         files.append(file)
+    for path, content in plan.assets.items():
+        files.append(File.generated(config, path, content=content))
     return files
 
 

@@ -1,0 +1,145 @@
+// Paste-a-log matcher: the browser twin of errkb/matcher.py. It runs the rules and
+// templates exported to api/v1/matcher.json, so the two never define matching twice;
+// tests/test_browser_match.py holds their rankings equal.
+(function () {
+  "use strict";
+
+  function Matcher(data) {
+    this.rules = data.rules.map(function (r) { return [new RegExp(r[0], "g"), r[1]]; });
+    this.tokenRe = new RegExp(data.token_re, "g");
+    this.templates = data.templates;
+    this.patterns = data.patterns.map(function (p) { return { id: p.id, re: new RegExp(p.regex, "i") }; });
+    this.minTokens = data.min_tokens;
+    this.minScore = data.min_score;
+    this.strong = data.strong;
+    this.skipMax = data.skip_max;
+  }
+
+  Matcher.prototype.cleanLine = function (line) {
+    for (var i = 0; i < this.rules.length; i++) {
+      var replacement = this.rules[i][1];
+      line = line.replace(this.rules[i][0], function () { return replacement; });
+    }
+    return line;
+  };
+
+  Matcher.prototype.tokens = function (text) {
+    return text.toLowerCase().match(this.tokenRe) || [];
+  };
+
+  function longestPrefix(joined, toks, minimum) {
+    var need = minimum;
+    if (toks.length < need || joined.indexOf(" " + toks.slice(0, need).join(" ") + " ") < 0) return null;
+    var lo = need, hi = toks.length;
+    while (lo < hi) {
+      var mid = Math.floor((lo + hi + 1) / 2);
+      if (joined.indexOf(" " + toks.slice(0, mid).join(" ") + " ") >= 0) lo = mid; else hi = mid - 1;
+    }
+    return [lo, joined.indexOf(" " + toks.slice(0, lo).join(" ") + " ") + 1];
+  }
+
+  Matcher.prototype.rankKey = function (score, line, id) {
+    return score >= this.strong ? [0, line, -score, id] : [1, -score, line, id];
+  };
+
+  Matcher.prototype.match = function (log, top) {
+    var self = this;
+    var rawLines = log.split(/\r\n|\r|\n/);
+    var cleaned = rawLines.map(function (l) { return self.cleanLine(l); });
+    var stream = [], lineOf = [], starts = {}, offset = 1;
+    cleaned.forEach(function (line, i) {
+      self.tokens(line).forEach(function (tok) {
+        starts[offset] = stream.length;
+        offset += tok.length + 1;
+        stream.push(tok);
+        lineOf.push(i);
+      });
+    });
+    var joined = " " + stream.join(" ") + " ";
+    var best = {};
+    function offer(id, score, line) {
+      var cur = best[id];
+      if (!cur || score > cur[0] || (score === cur[0] && line < cur[1])) best[id] = [score, line];
+    }
+    this.templates.forEach(function (t) {
+      for (var skip = 0; skip <= self.skipMax; skip++) {
+        var found = longestPrefix(joined, t.tokens.slice(skip), self.minTokens);
+        if (!found) continue;
+        var score = found[0] / t.tokens.length;
+        if (score >= self.minScore) offer(t.id, score, lineOf[starts[found[1]]]);
+      }
+    });
+    this.patterns.forEach(function (p) {
+      for (var i = 0; i < cleaned.length; i++) {
+        if (p.re.test(cleaned[i])) { offer(p.id, 1.0, i); break; }
+      }
+    });
+    var ranked = Object.keys(best).map(function (id) { return [id, best[id][0], best[id][1]]; });
+    ranked.sort(function (a, b) {
+      var ka = self.rankKey(a[1], a[2], a[0]), kb = self.rankKey(b[1], b[2], b[0]);
+      for (var i = 0; i < ka.length; i++) {
+        if (ka[i] < kb[i]) return -1;
+        if (ka[i] > kb[i]) return 1;
+      }
+      return 0;
+    });
+    var ansi = this.rules[0][0];
+    return ranked.slice(0, top).map(function (r) {
+      return { id: r[0], score: Math.round(r[1] * 1000) / 1000, line: r[2] + 1,
+               matched: rawLines[r[2]].replace(ansi, "").trim() };
+    });
+  };
+
+  function el(tag, text, attrs) {
+    var node = document.createElement(tag);
+    if (text) node.textContent = text;
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    return node;
+  }
+
+  function setup(root) {
+    var base = root.getAttribute("data-api");
+    var repo = root.getAttribute("data-repo");
+    var site = root.getAttribute("data-site");
+    var input = root.querySelector("textarea");
+    var out = root.querySelector(".errkb-results");
+    Promise.all([fetch(base + "matcher.json").then(function (r) { return r.json(); }),
+                 fetch(base + "index.json").then(function (r) { return r.json(); })])
+      .then(function (loaded) {
+        var matcher = new Matcher(loaded[0]);
+        var byId = {};
+        loaded[1].entries.forEach(function (e) { byId[e.id] = e; });
+        window.errkbMatcher = matcher;
+        root.setAttribute("data-ready", "true");
+        root.querySelector("button").addEventListener("click", function () {
+          var results = matcher.match(input.value, 5);
+          out.replaceChildren();
+          if (!results.length) {
+            var lines = input.value.split(/\r\n|\r|\n/).map(function (l) { return matcher.cleanLine(l).trim(); })
+              .filter(function (l) { return /error|exception|failed|killed|out of memory/i.test(l); }).slice(0, 15);
+            var body = "Log lines (normalised by errkb):\n\n```\n" + lines.join("\n") + "\n```\n\nEngine and version:\n\nGPU:\n";
+            var url = repo + "/issues/new?" + new URLSearchParams({ title: "New error: " + (lines[0] || "").slice(0, 80), labels: "new-error", body: body });
+            var p = el("p", "No entry matches this log. ", { "class": "errkb-nomatch" });
+            p.appendChild(el("a", "Report it as a new error", { href: url }));
+            out.appendChild(p);
+            return;
+          }
+          var list = el("ol", null, { "class": "errkb-ranking" });
+          results.forEach(function (r) {
+            var e = byId[r.id];
+            var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line) });
+            item.appendChild(el("a", r.id + ": " + e.title, { href: site + "errors/" + e.slug + "/" }));
+            item.appendChild(el("div", "score " + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
+            list.appendChild(item);
+          });
+          out.appendChild(list);
+        });
+      });
+  }
+
+  function init() {
+    var root = document.getElementById("errkb-match");
+    if (root && !root.getAttribute("data-ready")) setup(root);
+  }
+  if (window.document$) window.document$.subscribe(init); else document.addEventListener("DOMContentLoaded", init);
+})();

@@ -1,0 +1,78 @@
+"""The log matcher on the fixture corpus: normalisation, ranking, honest 'no match'."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from errkb.cli import cli
+from errkb.corpus import load_corpus
+from errkb.matcher import Matcher, clean_line, matcher_data
+from tests.conftest import TODAY, MakeRepo
+
+DRIVER = "fixture: The NVIDIA driver on your system is too old (found version 12040)."
+KV = "ValueError: fixture message with {{ braces }} and `backticks` and <angle> | pipe"
+
+
+def matcher(repo: object) -> Matcher:
+    corpus = load_corpus(repo, today=TODAY, lock=None).corpus  # type: ignore[arg-type]
+    return Matcher(matcher_data(corpus))
+
+
+def test_clean_line_strips_prefixes_colours_and_numbers() -> None:
+    line = "\x1b[1;31m(VllmWorker rank=1 pid=4242) ERROR 06-12 10:41:03 [worker.py:123]\x1b[0m OOM at 0x7f3a in /usr/lib/x.py"
+    assert " ".join(clean_line(line).split()) == "OOM at hex in path"
+    ollama = (
+        'time=2025-01-02T03:04:05.678Z level=ERROR source=sched.go:456 msg="model requires more"'
+    )
+    assert clean_line(ollama).strip() == '"model requires more"'
+
+
+def test_exact_message_in_noise(make_repo: MakeRepo) -> None:
+    log = "\n".join(
+        ["INFO 06-12 10:41:03 [engine.py:1] loading"] * 50
+        + [f"ERROR 06-12 10:41:04 [x.py:9] {DRIVER}"]
+    )
+    [first] = matcher(make_repo()).match(log, top=1)
+    assert (first.entry_id, first.score, first.line) == ("E0002", 1.0, 51)
+
+
+def test_numbers_and_wrapping_do_not_matter(make_repo: MakeRepo) -> None:
+    log = "fixture: The NVIDIA driver on your\n   system is too old (found version 99999)."
+    assert [m.entry_id for m in matcher(make_repo()).match(log)] == ["E0002"]
+
+
+def test_root_cause_ranks_before_what_follows(make_repo: MakeRepo) -> None:
+    m = matcher(make_repo())
+    assert [x.entry_id for x in m.match(f"{KV}\nsomething else\n{DRIVER}\n")] == ["E0001", "E0002"]
+    assert [x.entry_id for x in m.match(f"{DRIVER}\nsomething else\n{KV}\n")] == ["E0002", "E0001"]
+
+
+def test_partial_message_scores_partially(make_repo: MakeRepo) -> None:
+    # The first 8 of 13 tokens: enough to suggest, not enough to be certain.
+    [m] = matcher(make_repo()).match("fixture: The NVIDIA driver on your system is", top=1)
+    assert m.entry_id == "E0002" and 0.6 <= m.score < 0.9
+
+
+def test_unrelated_log_is_no_match(make_repo: MakeRepo) -> None:
+    log = "RuntimeError: CUDA error: an illegal memory access was encountered\nthe driver is fine"
+    assert matcher(make_repo()).match(log) == []
+
+
+def test_cli_json_shape(make_repo: MakeRepo, tmp_path: object) -> None:
+    repo = make_repo()
+    result = CliRunner().invoke(cli, ["match", "--root", str(repo), "--json", "-"], input=DRIVER)
+    assert result.exit_code == 0
+    [row] = json.loads(result.stdout)
+    assert row == {
+        "id": "E0002",
+        "slug": "fixture-driver-too-old",
+        "title": "Fixture: driver too old",
+        "url": "https://errkb.github.io/errkb/errors/fixture-driver-too-old/",
+        "score": 1.0,
+        "line": 1,
+        "matched": DRIVER,
+    }
+    result = CliRunner().invoke(cli, ["match", "--root", str(repo), "-"], input="all good\n")
+    assert result.stdout.startswith("no match")
