@@ -12,8 +12,9 @@ How a log is scored:
 2. A message matches where the longest prefix of its tokens appears contiguously
    in the stream; its score is the fraction of its tokens in that prefix.
 3. Entry patterns (regexes) match on cleaned lines and score 1.
-4. Entries are ranked strong matches first, earliest in the log first: the first
-   error a log shows is the cause, what follows (the engine dying) is symptom.
+4. Entries are ranked strong matches first, causes before entries marked
+   `symptom` (the engine died *because* of an OOM), then earliest in the log
+   first: the first error a log shows is usually the cause.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def tokens(text: str) -> list[str]:
 class Template:
     entry_id: str
     tokens: tuple[str, ...]
-    text: str  # the message as the entry gives it
+    symptom: bool
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def templates(corpus: Corpus) -> list[Template]:
         for message in entry.messages:
             toks = tuple(tokens(" ".join(clean_line(line) for line in message.text.split("\n"))))
             if len(toks) >= MIN_TOKENS:
-                out.append(Template(entry.id, toks, message.text))
+                out.append(Template(entry.id, toks, entry.symptom))
     return out
 
 
@@ -102,6 +103,7 @@ def matcher_data(corpus: Corpus) -> dict[str, Any]:
         "strong": STRONG,
         "skip_max": SKIP_MAX,
         "templates": [{"id": t.entry_id, "tokens": list(t.tokens)} for t in templates(corpus)],
+        "symptoms": sorted(e.id for e in corpus.entries if e.symptom and not e.retired),
         "patterns": [
             {"id": e.id, "regex": p.regex}
             for e in corpus.entries
@@ -120,6 +122,7 @@ class Matcher:
         self.min_tokens = int(data["min_tokens"])
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
+        self.symptoms = frozenset(data["symptoms"])
 
     def match(self, log: str, top: int = 5) -> list[Match]:
         raw_lines = LINE_BREAK.split(log)

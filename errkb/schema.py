@@ -315,6 +315,11 @@ class Entry(Model):
     category: Category
     engines: list[Engine] = Field(min_length=1)
     severity: Severity
+    symptom: bool = Field(
+        default=False,
+        description="The error reports that something else failed first (the engine died after an "
+        "OOM); when a log matches this and another entry, the other is ranked first.",
+    )
     messages: list[Message] = Field(min_length=1)
     patterns: list[MatchPattern] = Field(
         default_factory=list, description="Extra regexes for the log matcher (rarely needed)."

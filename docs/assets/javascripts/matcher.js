@@ -13,6 +13,9 @@
     this.minScore = data.min_score;
     this.strong = data.strong;
     this.skipMax = data.skip_max;
+    this.symptoms = {};
+    var symptoms = this.symptoms;
+    data.symptoms.forEach(function (id) { symptoms[id] = 1; });
   }
 
   Matcher.prototype.cleanLine = function (line) {
@@ -39,7 +42,8 @@
   }
 
   Matcher.prototype.rankKey = function (score, line, id) {
-    return score >= this.strong ? [0, line, -score, id] : [1, -score, line, id];
+    var symptom = this.symptoms[id] ? 1 : 0;
+    return score >= this.strong ? [0, symptom, line, -score, id] : [1, symptom, -score, line, id];
   };
 
   Matcher.prototype.match = function (log, top) {

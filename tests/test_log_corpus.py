@@ -1,0 +1,61 @@
+"""The matcher against real logs pasted in public issues (tests/fixtures/logs, sources in index.yaml).
+
+Each log must rank its labelled entry first (top-1) or at least in the top 3, and a
+near miss (`expected: null`) must match nothing. Logs whose entry is not in errors/
+yet are skipped, by name, not silently.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from errkb.corpus import load_corpus
+from errkb.matcher import Matcher, matcher_data
+from tests.conftest import ROOT, TODAY
+
+LOGS = Path(__file__).parent / "fixtures" / "logs"
+INDEX: list[dict[str, Any]] = yaml.safe_load((LOGS / "index.yaml").read_text(encoding="utf-8"))
+CORPUS = load_corpus(ROOT, today=TODAY, lock=None).corpus
+MATCHER = Matcher(matcher_data(CORPUS))
+KNOWN = set(CORPUS.by_id())
+
+
+def ranking(case: dict[str, Any]) -> list[str]:
+    text = (LOGS / case["file"]).read_text(encoding="utf-8")
+    return [m.entry_id for m in MATCHER.match(text, top=3)]
+
+
+def test_corpus_is_big_enough_and_sourced() -> None:
+    assert len(INDEX) >= 40
+    assert sum(case["expected"] is None for case in INDEX) >= 8
+    for case in INDEX:
+        assert case["source"].startswith("https://"), case["file"]
+        assert (LOGS / case["file"]).is_file()
+
+
+@pytest.mark.parametrize("case", INDEX, ids=[c["file"] for c in INDEX])
+def test_log_ranks_its_entry(case: dict[str, Any]) -> None:
+    expected = case["expected"]
+    if expected is not None and expected not in KNOWN:
+        pytest.skip(f"{expected} is not in errors/ yet")
+    got = ranking(case)
+    if expected is None:
+        assert got == [], f"near miss matched {got}"
+    else:
+        assert expected in got, f"expected {expected} in top 3, got {got}"
+
+
+def test_print_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
+    cases = [c for c in INDEX if c["expected"] is None or c["expected"] in KNOWN]
+    top1 = sum((ranking(c)[:1] or [None])[0] == c["expected"] for c in cases)
+    top3 = sum((c["expected"] in ranking(c)) if c["expected"] else not ranking(c) for c in cases)
+    with capsys.disabled():
+        print(
+            f"\nlog matcher on {len(cases)} real logs: top-1 {top1 / len(cases):.0%} "
+            f"({top1}), top-3 {top3 / len(cases):.0%} ({top3})"
+        )
+    assert top1 / len(cases) >= 0.8
