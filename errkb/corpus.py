@@ -56,7 +56,9 @@ def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) ->
 
     ids: dict[str, LoadedEntry] = {}
     slugs: dict[str, LoadedEntry] = {}
-    texts: dict[str, LoadedEntry] = {}
+    # One wording can have several causes (an OOM while loading vs at long context); entries
+    # may share it only if each links the other, so a reader always sees the alternative.
+    texts: dict[str, list[LoadedEntry]] = {}
     for item in items:
         e = item.entry
         if (other := ids.get(e.id)) is not None:
@@ -70,16 +72,20 @@ def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) ->
             slugs.setdefault(slug, item)
         for i, message in enumerate(e.messages):
             key = " ".join(message.text.split())
-            if (other := texts.get(key)) is not None and other is not item:
-                at(
-                    item,
-                    "messages",
-                    i,
-                    "text",
-                    field=f"messages[{i}].text",
-                    message=f"the same message is already in {other.path}: merge the entries or tell them apart",
-                )
-            texts.setdefault(key, item)
+            for other in texts.get(key, []):
+                if other is item:
+                    continue
+                if other.entry.id not in e.related or e.id not in other.entry.related:
+                    at(
+                        item,
+                        "messages",
+                        i,
+                        "text",
+                        field=f"messages[{i}].text",
+                        message=f"the same message is in {other.path}: list each entry in the "
+                        "other's `related`, or tell the wordings apart",
+                    )
+            texts.setdefault(key, []).append(item)
 
     for item in items:
         e = item.entry

@@ -189,3 +189,19 @@ def test_no_traceback_from_the_console_script(make_repo: MakeRepo) -> None:
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
     assert proc.stdout.startswith("errors/E0001.yaml:2:")
+
+
+def test_shared_message_needs_mutual_related(make_repo: MakeRepo) -> None:
+    repo = make_repo()
+    shared = '  - text: |-\n      ValueError: fixture message with {{ braces }} and `backticks` and <angle> | pipe\n    engine: pytorch\n    versions: "*"\n    source: https://example.org/x\ncause:'
+    two = fixture_text("E0002.yaml").replace("cause:", shared, 1)
+    (repo / "errors" / "E0002.yaml").write_text(
+        two.replace("related: [E0001]\n", ""), encoding="utf-8"
+    )
+    _, lines = run_check(repo)
+    assert lines == [
+        "errors/E0002.yaml:15:11: messages[1].text: the same message is in errors/E0001.yaml: list "
+        "each entry in the other's `related`, or tell the wordings apart"
+    ]
+    (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
+    assert run_check(repo) == (0, [])
