@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 from calculators import estimate, load_catalog, load_gpus
@@ -21,10 +22,8 @@ def main() -> None:
                                                   "flash_attn": True}),
                                    ("ollama", {}), ("vllm", {"kv_dtype": "auto"}),
                                    ("vllm", {"kv_dtype": "fp8"}), ("sglang", {})):
-                    try:
+                    with contextlib.suppress(ValueError):
                         estimate(m, engine=engine, context=8192, gpu=g, weights=weights, **kv)
-                    except ValueError:
-                        pass
                     n += 1
     dt = time.perf_counter() - t0
     print(f"{n} estimates in {dt:.3f} s ({dt / n * 1e6:.0f} us each)")
