@@ -41,6 +41,7 @@ RULES: list[tuple[str, str]] = [
     (r"0x[0-9a-fA-F]+", " hex "),
     (r"(/[\w.@+-]+){2,}/?", " path "),  # POSIX paths
     (r"[A-Za-z]:(\\[\w.@+-]+)+\\?", " path "),  # Windows paths
+    (r"\b\d+(\.\d+)?[ \t]?(bytes|[KMGT]i?B)\b", " size "),  # 154.25 MiB and 12.73 GiB alike
     (r"\d+(\.\d+)*", " 0 "),  # every number looks the same
 ]
 TOKEN_RE = r"[a-z_]+|0"

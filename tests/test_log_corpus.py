@@ -24,6 +24,28 @@ MATCHER = Matcher(matcher_data(CORPUS))
 KNOWN = set(CORPUS.by_id())
 
 
+# Logs the matcher gets wrong today (measured 2026-11-20 once E0008-E0015 landed): OOM pastes that
+# wrap or embed the PyTorch message, NCCL hangs with no error line, "Killed" after a progress bar,
+# one near miss it wrongly matches. Strict xfail: a fix that makes one pass must remove it here.
+# Closing this list is the open part of issue 5.
+KNOWN_MISSES = {
+    "019-vllm-v0-oom-long-prompt-mqenginedead.log",
+    "020-vllm-v1-oom-serving-asyncllm-dead.log",
+    "021-vllm-v1-oom-inference-wrapped.log",
+    "022-vllm-v1-oom-create-weights.log",
+    "028-vllm-tp2-hang-after-nccl-init-complete.log",
+    "030-vllm-tp-watchdog-timeout-seqnum1.log",
+    "031-vllm-tp-watchdog-timeout-startup-ci.log",
+    "036-sglang-decode-oom-retract.log",
+    "039-textgen-loading-shards-killed.log",
+    "040-scalellm-docker-exit-137.log",
+    "041-videollava-loading-shards-killed-inline.log",
+    "046-ollama-cpu-buffer-alloc-failed.log",
+    "049-vllm-windows-cpp-extension-cuda-none.log",
+    "062-trtllm-oom-loading-weights.log",
+}
+
+
 def ranking(case: dict[str, Any]) -> list[str]:
     text = (LOGS / case["file"]).read_text(encoding="utf-8")
     return [m.entry_id for m in MATCHER.match(text, top=3)]
@@ -42,6 +64,8 @@ def test_log_ranks_its_entry(case: dict[str, Any]) -> None:
     expected = case["expected"]
     if expected is not None and expected not in KNOWN:
         pytest.skip(f"{expected} is not in errors/ yet")
+    if case["file"] in KNOWN_MISSES:
+        pytest.xfail("known matcher miss (see KNOWN_MISSES)")
     got = ranking(case)
     if expected is None:
         assert got == [], f"near miss matched {got}"
@@ -58,4 +82,9 @@ def test_print_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
             f"\nlog matcher on {len(cases)} real logs: top-1 {top1 / len(cases):.0%} "
             f"({top1}), top-3 {top3 / len(cases):.0%} ({top3})"
         )
-    assert top1 / len(cases) >= 0.8
+    missed = {
+        c["file"]
+        for c in cases
+        if ((c["expected"] in ranking(c)) if c["expected"] else not ranking(c)) is False
+    }
+    assert missed == KNOWN_MISSES & {c["file"] for c in cases}
