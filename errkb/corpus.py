@@ -25,12 +25,6 @@ class Corpus:
     def by_id(self) -> dict[str, Entry]:
         return {item.entry.id: item.entry for item in self.items}
 
-    def item(self, entry_id: str) -> LoadedEntry:
-        for item in self.items:
-            if item.entry.id == entry_id:
-                return item
-        raise KeyError(entry_id)
-
 
 def compute_backlinks(entries: list[Entry]) -> dict[str, tuple[str, ...]]:
     incoming: dict[str, set[str]] = defaultdict(set)

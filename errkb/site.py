@@ -6,7 +6,7 @@ is made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from errkb.api import api_files
 from errkb.corpus import Corpus, load_corpus
@@ -103,8 +103,7 @@ def redirects(corpus: Corpus) -> dict[str, str]:
 def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
     pages = tuple(entry_pages(corpus, settings) + index_pages(corpus))
     plan = SitePlan(settings, corpus, pages, api_files(corpus, settings), redirects(corpus))
-    problems = lock.check_pages(set(plan.index_urls()))
-    return SitePlan(settings, corpus, pages, plan.assets, plan.redirects, tuple(problems))
+    return replace(plan, diagnostics=tuple(lock.check_pages(set(plan.index_urls()))))
 
 
 def build_site_plan(settings: Settings) -> SitePlan:
