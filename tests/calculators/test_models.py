@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from calculators import ConfigError, arch_from_config, get_model, load_catalog, load_gpus
@@ -33,6 +35,7 @@ def test_gpu_catalog_is_cited_and_uses_driver_totals() -> None:
         ("gpt-oss-20b", 20.91, "https://github.com/ikawrakow/ik_llama.cpp/issues/822"),
         ("qwen2.5-32b", 32.76, "https://github.com/abetlen/llama-cpp-python/pull/1901"),
         ("qwen2.5-7b", 7.62, "https://github.com/containers/ramalama/issues/616"),
+        ("pythia-1.4b", 1.41, "https://github.com/ggml-org/ci/blob/5553e5844db5348ce74df8638da3a7b86ffe1ea5/llama.cpp/3b/08828674f561c78af182d47fc0636fc3ccd1e9/ggml-2-x86-cpu/pythia_1_4b-save-load-state.log"),
     ],
 )
 def test_param_count_matches_llama_cpp_print(model: str, printed_b: float, source: str) -> None:
@@ -76,6 +79,6 @@ def test_gemma_layer_patterns() -> None:
          "layer_types": ["full_attention"]},
     ],
 )
-def test_bad_configs_raise_config_error(cfg: dict) -> None:
+def test_bad_configs_raise_config_error(cfg: dict[str, Any]) -> None:
     with pytest.raises(ConfigError):
         arch_from_config(cfg)

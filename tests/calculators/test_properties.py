@@ -101,7 +101,8 @@ def test_swa_cache_is_smaller_than_full_and_capped_by_window() -> None:
                     swa_full=True, solve_limits=False)
     swa = estimate(arch, engine="llama.cpp", context=32768, flash_attn=True, solve_limits=False)
     assert swa.kv_bytes < full.kv_bytes
-    assert swa.cells_swa is not None and swa.cells_swa < swa.cells
+    assert swa.cells_swa is not None and swa.cells is not None
+    assert swa.cells_swa < swa.cells
     # Old llama.cpp (before PR #13194) allocated every layer at full size.
     old = estimate(arch, engine="llama.cpp", version="2024", context=32768, flash_attn=True,
                    solve_limits=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ def test_max_concurrency_is_the_boundary() -> None:
 def test_vllm_v0_memory_is_not_monotonic_in_context() -> None:
     """V0 turns chunked prefill on above 32768 tokens, shrinking the profiled activation."""
     arch = get_model("llama-3.1-8b")
-    kw = {"engine": "vllm", "version": "v0", "vram_bytes": int(23.58 * GiB),
+    kw: dict[str, Any] = {"engine": "vllm", "version": "v0", "vram_bytes": int(23.58 * GiB),
           "gpu_memory_utilization": 0.9}
     at_29k = fits(arch, Settings(context=29000, **kw))
     at_35k = fits(arch, Settings(context=35000, **kw))

@@ -6,6 +6,7 @@ Inputs come from the quoted logs; the asserted figures are what the engines prin
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def _numbers(text: str) -> set[str]:
 
 
 @pytest.mark.parametrize("case", KV_CASES, ids=[c["id"] for c in KV_CASES])
-def test_kv_bytes_match_printed_precision(case: dict) -> None:
+def test_kv_bytes_match_printed_precision(case: dict[str, Any]) -> None:
     res = predict_kv_line(case)
     assert res.checks, "a case must check something"
     for check in res.checks:
@@ -37,7 +38,7 @@ def test_kv_bytes_match_printed_precision(case: dict) -> None:
 
 
 @pytest.mark.parametrize("case", PAGED_CASES, ids=[c["id"] for c in PAGED_CASES])
-def test_paged_capacity_within_tolerance(case: dict) -> None:
+def test_paged_capacity_within_tolerance(case: dict[str, Any]) -> None:
     res = predict_paged(case)
     capacity = [c for c in res.checks if c.name in ("tokens", "blocks")]
     assert capacity, "every paged case checks the printed capacity"
@@ -58,7 +59,7 @@ def test_paged_capacity_within_tolerance(case: dict) -> None:
 
 @pytest.mark.parametrize("case", KV_CASES + PAGED_CASES,
                          ids=[c["id"] for c in KV_CASES + PAGED_CASES])
-def test_fixture_quotes_contain_the_printed_figures(case: dict) -> None:
+def test_fixture_quotes_contain_the_printed_figures(case: dict[str, Any]) -> None:
     """The asserted figures are the ones in the verbatim quote, not typed separately."""
     quoted = {n.replace(",", "") for n in _numbers(case["quote"])}
     assert case["source"].startswith("https://github.com/")
