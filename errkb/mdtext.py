@@ -47,8 +47,21 @@ def indent(text: str, width: int = 4) -> str:
 
 
 def rel(from_uri: str, to_uri: str) -> str:
-    """Relative link between two source files (what MkDocs validates and rewrites)."""
-    return posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
+    """Relative link between two source files (what MkDocs validates and rewrites).
+
+    posixpath.relpath on pure strings: relpath itself calls abspath (os.getcwd) twice per
+    link, which was most of the time spent rendering index pages on large corpora.
+    """
+    start = [
+        p for p in posixpath.normpath(posixpath.dirname(from_uri) or ".").split("/") if p != "."
+    ]
+    target = [p for p in posixpath.normpath(to_uri).split("/") if p != "."]
+    common = 0
+    for a, b in zip(start, target, strict=False):
+        if a != b:
+            break
+        common += 1
+    return "/".join([".."] * (len(start) - common) + target[common:]) or "."
 
 
 def front_matter(meta: dict[str, object]) -> str:

@@ -8,7 +8,6 @@ deep nesting, non-string keys and custom tags.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,10 +100,12 @@ class _Builder:
                 node.start_mark.line + 1,
                 node.start_mark.column + 1,
             )
-        value = _constructor.construct_object(node, deep=True)
-        if isinstance(value, dt.datetime):
-            return value  # pydantic reports it if a date was expected
-        return value
+        if node.tag == "tag:yaml.org,2002:str":
+            return node.value  # what SafeConstructor.construct_yaml_str returns
+        # The tag's constructor called directly: construct_object would memoize every node in
+        # the shared constructor, a leak that grows with the corpus and with each serve rebuild.
+        # A datetime where a date is expected is left for pydantic to report.
+        return _constructor.yaml_constructors[node.tag](_constructor, node)
 
     def _mapping(self, node: yaml.MappingNode, loc: Loc, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}

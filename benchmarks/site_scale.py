@@ -1,0 +1,682 @@
+"""How the site build scales with the number of entries: prints figures, asserts nothing.
+
+Run from the repository root, on demand (never in the unit tests):
+
+    python benchmarks/site_scale.py                  # N = 100, 1,000 and 5,000
+    python benchmarks/site_scale.py --sizes 1000 --serve
+    python benchmarks/site_scale.py --sizes 1000 --profile
+
+For each N it writes N synthetic, schema-valid entries into errors/ of a temporary copy of the
+repository (never into the real errors/), then, each in a fresh Python process:
+
+- builds the site with our hook (`mkdocs build --strict` in-process), timing our own work
+  (the hook's events: load and validate, entry and index pages, the JSON API and matcher data,
+  marker tables) apart from MkDocs, Material and the other plugins;
+- runs `errkb generate --out` and builds that tree with its hook-free config (the bare build
+  of the same Markdown);
+- with --serve, times what `mkdocs serve` does after one entry file is edited.
+
+It also measures the pages (entry page HTML median and max, total site, search index) and runs
+benchmarks/calc_grid.py. Synthetic entries are derived from the real entries and the test
+fixtures (their prose, commands and sources), with new ids, slugs, titles, engines, categories,
+message wordings, related links and dates; entry i is the same whatever N is.
+
+Timings are wall-clock seconds (CPU seconds in brackets) and depend on the machine and its load:
+compare ratios within one run, not seconds across machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import cProfile
+import datetime as dt
+import functools
+import gzip
+import io
+import json
+import os
+import pstats
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: benchmark this checkout's errkb
+    sys.path.insert(0, str(ROOT))
+
+from errkb.corpus import load_corpus  # noqa: E402
+from errkb.lock import Lock  # noqa: E402
+from errkb.schema import ENGINES, Entry  # noqa: E402
+from errkb.settings import load_settings  # noqa: E402
+from errkb.site import plan_from_corpus  # noqa: E402
+
+# The build is "as of" this day (SOURCE_DATE_EPOCH), so pages and dates are stable.
+TODAY = dt.date(2026, 11, 20)
+EPOCH = int(dt.datetime(2026, 11, 20, 12, tzinfo=dt.UTC).timestamp())
+SIZES = (100, 1_000, 5_000)
+
+QUALIFIERS = [
+    "at startup",
+    "under load",
+    "after an upgrade",
+    "in Docker",
+    "on WSL2",
+    "with LoRA adapters",
+    "with speculative decoding",
+    "with tensor parallelism",
+    "with pipeline parallelism",
+    "on consumer GPUs",
+    "with a quantized checkpoint",
+    "with long prompts",
+    "with multimodal inputs",
+    "on the first request",
+    "after hours of serving",
+    "with prefix caching",
+    "on multi-node setups",
+    "with CUDA graphs",
+    "with a custom chat template",
+    "behind a reverse proxy",
+    "in Kubernetes",
+    "with FP8 weights",
+    "on MIG partitions",
+    "after a driver update",
+]
+CATEGORY_WEIGHTS = {
+    "memory": 30,
+    "driver": 15,
+    "multi-gpu": 12,
+    "model": 18,
+    "serving": 15,
+    "install": 10,
+}
+SEVERITY_WEIGHTS = {"fatal": 55, "error": 30, "hang": 8, "warning": 7}
+NOISE = [
+    "rank {r}",
+    "device cuda:{r}",
+    "pid {p}",
+    "worker {r}",
+    "tp_rank={r}",
+    "request {h}",
+    "step {p}",
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Synthetic corpus
+
+
+def templates(shape: str = "rich") -> list[dict[str, Any]]:
+    """Valid entries to derive from, as plain data (someone's invalid work in progress skipped).
+
+    rich: the real entries and the fixtures (pages like the published ones); light: the
+    fixtures alone (short entries, about the size the issue measured).
+    """
+    out: list[dict[str, Any]] = []
+    paths = sorted((ROOT / "errors").glob("E*.yaml")) if shape == "rich" else []
+    paths += sorted((ROOT / "tests" / "fixtures" / "valid").glob("*.yaml"))
+    for path in paths:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            Entry.model_validate(data)
+        except Exception:  # someone's half-written entry: not a template
+            continue
+        out.append(data)
+    if not out:
+        raise SystemExit("no valid entry to derive synthetic entries from")
+    return out
+
+
+def _slugify(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _engine_map(rng: random.Random, used: list[str]) -> dict[str, str]:
+    if rng.random() < 0.4:
+        return {e: e for e in ENGINES}
+    names = list(ENGINES)
+    shuffled = names[:]
+    rng.shuffle(shuffled)
+    return dict(zip(names, shuffled, strict=True))
+
+
+def _vary_message(text: str, rng: random.Random, i: int, j: int) -> str:
+    def number(m: re.Match[str]) -> str:
+        digits = m.group(0)
+        if rng.random() < 0.5 or len(digits) > 6:
+            return digits
+        return str(
+            rng.randint(10 ** (len(digits) - 1) if len(digits) > 1 else 0, 10 ** len(digits) - 1)
+        )
+
+    varied = re.sub(r"\d+", number, text)
+    noise = rng.choice(NOISE).format(r=rng.randint(0, 7), p=i * 10 + j, h=f"{i:04x}{j:02x}")
+    lines = varied.split("\n")
+    lines[0] = f"{lines[0]} ({noise}, E{i:04d})" if len(lines[0]) < 1900 else lines[0]
+    return "\n".join(lines)[:2000]
+
+
+def synthetic_entry(i: int, pool: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+    """Entry number i (1-based): the same whatever the corpus size, so sizes compare."""
+    rng = random.Random(seed * 1_000_003 + i)
+    data = copy.deepcopy(pool[rng.randrange(len(pool))])
+    emap = _engine_map(rng, data["engines"])
+    data["id"] = f"E{i:04d}"
+    data["engines"] = list(dict.fromkeys(emap[e] for e in data["engines"]))
+    primary = ENGINES[data["engines"][0]]
+    base = re.sub(r"^[^:]{1,30}:\s*", "", data["title"]).rstrip(".")
+    quals = rng.sample(QUALIFIERS, rng.choice((0, 1, 1, 2)))
+    title = f"{primary}: {base}" + "".join(f" {q}" for q in quals)
+    data["title"] = title[:190].strip()
+    data["slug"] = f"{_slugify(data['title'])[:60].strip('-')}-{i}"
+    data["former_slugs"] = [f"{data['slug']}-old"] if rng.random() < 0.03 else []
+    if rng.random() < 0.3:
+        data["category"] = rng.choices(list(CATEGORY_WEIGHTS), list(CATEGORY_WEIGHTS.values()))[0]
+    data["severity"] = rng.choices(list(SEVERITY_WEIGHTS), list(SEVERITY_WEIGHTS.values()))[0]
+    messages = data["messages"]
+    if len(messages) > 1 and rng.random() < 0.3:
+        messages = messages[: rng.randint(1, len(messages))]
+    data["messages"] = [
+        {**m, "engine": emap[m["engine"]], "text": _vary_message(m["text"], rng, i, j)}
+        for j, m in enumerate(messages)
+    ]
+    data["patterns"] = [
+        {**p, "engine": emap[p["engine"]]} for p in data.get("patterns", []) if rng.random() < 0.3
+    ]
+    for key in ("solutions", "alternatives"):
+        sols = data.get(key, [])
+        if len(sols) > 1 and rng.random() < 0.4:
+            sols = sols[: rng.randint(1, len(sols))]
+        data[key] = [
+            {**s, "commands": [{**c, "engine": emap[c["engine"]]} for c in s.get("commands", [])]}
+            for s in sols
+        ]
+    used = {m["engine"] for m in data["messages"]}
+    used |= {
+        c["engine"] for k in ("solutions", "alternatives") for s in data[k] for c in s["commands"]
+    }
+    data["engines"] = list(dict.fromkeys([*data["engines"], *sorted(used)]))
+    # Related: mostly neighbours (entries written around the same time), sometimes one of the
+    # first ten (the generic errors everyone links to). Only earlier ids, so entry i never
+    # depends on N.
+    related: list[str] = []
+    if i > 1:
+        for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
+            lo = max(1, i - 50)
+            related.append(f"E{rng.randint(lo, i - 1):04d}")
+        if i > 10 and rng.random() < 0.15:
+            related.append(f"E{rng.randint(1, 10):04d}")
+    data["related"] = list(dict.fromkeys(related))
+    verified = data["verified"]
+    verified["date"] = TODAY - dt.timedelta(days=rng.randint(0, 400))
+    verified["versions"] = {emap[k]: v for k, v in verified["versions"].items()}
+    data.pop("retired", None)
+    if i > 10 and rng.random() < 0.02:
+        data["retired"] = {
+            "date": verified["date"],
+            "reason": "Merged into a broader entry; this page is kept so links keep working.",
+            "superseded_by": f"E{rng.randint(1, i - 1):04d}",
+        }
+    Entry.model_validate(data)  # fail here, not in the middle of a build
+    return data
+
+
+def make_repo(dest: Path, n: int, seed: int, shape: str = "rich") -> Path:
+    """A repository copy with n synthetic entries and their lock."""
+    dest.mkdir(parents=True)
+    for name in ("pyproject.toml", "mkdocs.yml"):
+        shutil.copy2(ROOT / name, dest / name)
+    for name in ("docs", "hooks"):
+        shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (dest / "errors").mkdir()
+    pool = templates(shape)
+    for i in range(1, n + 1):
+        text = yaml.safe_dump(
+            synthetic_entry(i, pool, seed), sort_keys=False, allow_unicode=True, width=100
+        )
+        (dest / "errors" / f"E{i:04d}.yaml").write_text(text, encoding="utf-8")
+    result = load_corpus(dest, today=TODAY, lock=None)
+    if not result.ok:
+        raise SystemExit("\n".join(d.render() for d in result.diagnostics[:20]))
+    plan = plan_from_corpus(result.corpus, load_settings(dest, today=TODAY), Lock())
+    Lock(exists=False).updated(list(result.corpus.items), plan.index_urls()).write(dest)
+    return dest
+
+
+# ---------------------------------------------------------------------------------------------
+# Child processes: one build each, timed from inside
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.wall: dict[str, float] = {}
+        self.cpu: dict[str, float] = {}
+
+    def wrap(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            w, c = time.perf_counter(), time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.wall[name] = self.wall.get(name, 0.0) + time.perf_counter() - w
+                self.cpu[name] = self.cpu.get(name, 0.0) + time.process_time() - c
+
+        return timed
+
+    def dump(self) -> dict[str, Any]:
+        return {"wall": self.wall, "cpu": self.cpu}
+
+
+def _quiet() -> None:
+    import logging
+
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+
+
+def child_build(config_file: str, site_dir: str, ours: bool) -> dict[str, Any]:
+    """Build one site in this process; with `ours`, time our hook and errkb's parts."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    import errkb.api
+    import errkb.site
+
+    _quiet()
+    clock = Clock()
+    if ours:
+        # build_site_plan looks these up in its module at call time, so patching times them.
+        for name in ("load_corpus", "entry_pages", "index_pages", "api_files"):
+            setattr(errkb.site, name, clock.wrap(name, getattr(errkb.site, name)))
+        errkb.api.matcher_data = clock.wrap("matcher_data", errkb.api.matcher_data)  # type: ignore[attr-defined]
+    w, c = time.perf_counter(), time.process_time()
+    config = load_config(config_file, strict=True, site_dir=site_dir)
+    if ours:
+        for event, handlers in config.plugins.events.items():
+            for k, handler in enumerate(handlers):
+                code = getattr(handler, "__code__", None)
+                if code is not None and code.co_filename.endswith("errkb_pages.py"):
+                    handlers[k] = clock.wrap(f"hook:{event}", handler)
+    build(config)
+    clock.wall["total"] = time.perf_counter() - w
+    clock.cpu["total"] = time.process_time() - c
+    import resource
+
+    return {**clock.dump(), "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def child_serve(config_file: str, site_dir: str, edit: str) -> dict[str, Any]:
+    """What `mkdocs serve` does on a save: a fresh config and a full build, twice.
+
+    The first build is the one serve makes at start; then one entry file is edited and the
+    site is rebuilt exactly as serve's watcher does (with --dirty when ERRKB_DIRTY is set).
+    """
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    _quiet()
+    dirty = bool(os.environ.get("ERRKB_DIRTY"))
+    url = "http://127.0.0.1:8000/errkb/"
+    out: dict[str, Any] = {}
+    for step in ("start", "rebuild"):
+        if step == "rebuild":
+            path = Path(edit)
+            path.write_text(
+                path.read_text(encoding="utf-8").replace("summary: ", "summary: Edited. ", 1),
+                encoding="utf-8",
+            )
+        w = time.perf_counter()
+        config = load_config(config_file, site_dir=site_dir)
+        config.plugins.on_startup(command="serve", dirty=dirty)
+        build(config, serve_url=url, dirty=dirty)
+        out[step] = time.perf_counter() - w
+    return out
+
+
+def _pythonpath() -> str:
+    """This checkout first, so the children time this errkb whatever is installed."""
+    return os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+
+
+def run_child(args: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
+    full_env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "SOURCE_DATE_EPOCH": str(EPOCH),
+        "PYTHONPATH": _pythonpath(),
+        **(env or {}),
+    }
+    proc = subprocess.run(
+        [sys.executable, __file__, "--child", *args],
+        capture_output=True,
+        text=True,
+        env=full_env,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise SystemExit(f"child {args} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Measuring a built site
+
+
+# Entry sections that only link elsewhere or describe the entry itself; what the search index
+# would weigh without them is printed as an option (Material skips `data-search-exclude`).
+LOW_VALUE_SECTIONS = ("related", "backlinks", "sources", "verified", "feedback")
+
+
+def site_sizes(site: Path, slugs: list[str]) -> dict[str, Any]:
+    pages = [(site / "errors" / s / "index.html").read_bytes() for s in slugs]
+    entry_sizes = [len(p) for p in pages]
+    articles = [p.index(b"</article>") - p.index(b"<article") for p in pages]
+    total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    html = [p for p in site.rglob("*.html")]
+    biggest = max(html, key=lambda p: p.stat().st_size)
+    search = site / "search" / "search_index.json"
+    raw = search.read_bytes()
+    index = json.loads(raw)
+    kept = [d for d in index["docs"] if d["location"].rpartition("#")[2] not in LOW_VALUE_SECTIONS]
+    slim = json.dumps({**index, "docs": kept}, ensure_ascii=False, separators=(",", ":"))
+    return {
+        "entry_median": statistics.median(entry_sizes),
+        "entry_max": max(entry_sizes),
+        "entry_gz_median": statistics.median(len(gzip.compress(p, mtime=0)) for p in pages),
+        "article_median": statistics.median(articles),
+        "search_slim": len(slim.encode()),
+        "total": total,
+        "files": sum(1 for p in site.rglob("*") if p.is_file()),
+        "search": len(raw),
+        "search_gz": len(gzip.compress(raw, mtime=0)),
+        "search_docs": len(index["docs"]),
+        "biggest_page": (biggest.relative_to(site).as_posix(), biggest.stat().st_size),
+    }
+
+
+def kb(n: float) -> str:
+    return f"{n / 1024:,.1f} KB"
+
+
+def mb(n: float) -> str:
+    return f"{n / 1024 / 1024:,.1f} MB"
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def measure(n: int, work: Path, seed: int, serve: bool, shape: str) -> dict[str, Any]:
+    t = time.perf_counter()
+    repo = make_repo(work / f"repo-{n}", n, seed, shape)
+    made = time.perf_counter() - t
+    slugs = []
+    for p in sorted((repo / "errors").glob("E*.yaml")):
+        slugs.append(yaml.safe_load(p.read_text(encoding="utf-8"))["slug"])
+    full = run_child(["build", str(repo / "mkdocs.yml"), str(work / f"site-{n}"), "ours"])
+    t = time.perf_counter()
+    gen_env = {
+        **os.environ,
+        "SOURCE_DATE_EPOCH": str(EPOCH),
+        "PYTHONPATH": _pythonpath(),
+    }
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from errkb.cli import main; main()",
+            "generate",
+            "--root",
+            str(repo),
+            "--out",
+            str(work / f"gen-{n}"),
+        ],
+        check=True,
+        env=gen_env,
+        capture_output=True,
+    )
+    generate = time.perf_counter() - t
+    bare = run_child(
+        ["build", str(work / f"gen-{n}" / "mkdocs.yml"), str(work / f"bare-{n}"), "bare"]
+    )
+    sizes = site_sizes(work / f"site-{n}", slugs)
+    bare_sizes = site_sizes(work / f"bare-{n}", slugs)
+    result = {
+        "n": n,
+        "made": made,
+        "full": full,
+        "generate": generate,
+        "bare": bare,
+        "sizes": sizes,
+        "bare_sizes": bare_sizes,
+    }
+    if serve:
+        edit = str(repo / "errors" / f"E{n // 2:04d}.yaml")
+        serve_site = str(work / f"serve-{n}")
+        result["serve"] = run_child(["serve", str(repo / "mkdocs.yml"), serve_site, edit])
+        result["serve_dirty"] = run_child(
+            ["serve", str(repo / "mkdocs.yml"), serve_site + "-dirty", edit], {"ERRKB_DIRTY": "1"}
+        )
+    shutil.rmtree(work / f"gen-{n}")
+    shutil.rmtree(work / f"bare-{n}")
+    return result
+
+
+def report(r: dict[str, Any]) -> None:
+    n = r["n"]
+    full, bare = r["full"], r["bare"]
+    fw, fc = full["wall"], full["cpu"]
+    hooks = [k for k in fw if k.startswith("hook:")]
+    ours_w = sum(fw[k] for k in hooks)
+    ours_c = sum(fc[k] for k in hooks)
+    bare_w, bare_c = bare["wall"]["total"], bare["cpu"]["total"]
+    s = r["sizes"]
+    print(f"\n=== N = {n:,} entries ===")
+    print(
+        f"full build (ours + MkDocs)   {fw['total']:7.2f} s  [{fc['total']:.2f} s CPU]"
+        f"  peak RSS {full['maxrss_mb']:.0f} MB"
+    )
+    print(
+        f"bare build (generated tree)  {bare_w:7.2f} s  [{bare_c:.2f} s CPU]"
+        f"  peak RSS {bare['maxrss_mb']:.0f} MB"
+    )
+    print(
+        f"our own work                 {ours_w:7.2f} s  [{ours_c:.2f} s CPU]"
+        f"  = {100 * ours_w / bare_w:.1f}% of the bare build [{100 * ours_c / bare_c:.1f}% CPU]"
+    )
+    parts = [
+        ("load + validate (load_corpus)", "load_corpus"),
+        ("entry pages (render)", "entry_pages"),
+        ("index pages", "index_pages"),
+        ("JSON API + matcher data", "api_files"),
+        ("  of which matcher data", "matcher_data"),
+        ("hook on_config (plan, all above)", "hook:config"),
+        ("hook on_files (add pages)", "hook:files"),
+        ("hook on_page_markdown (tables)", "hook:page_markdown"),
+    ]
+    for label, key in parts:
+        if key in fw:
+            print(f"  {label:<32} {fw[key]:6.2f} s  [{fc[key]:.2f} s CPU]")
+    print(
+        f"per entry: full {1000 * fw['total'] / n:.2f} ms, bare {1000 * bare_w / n:.2f} ms,"
+        f" ours {1000 * ours_w / n:.2f} ms"
+    )
+    print(f"errkb generate --out         {r['generate']:7.2f} s (wall, new process)")
+    print(f"entry page HTML              median {kb(s['entry_median'])}, max {kb(s['entry_max'])}")
+    print(
+        f"  of which content (<article>) median {kb(s['article_median'])};"
+        f" gzipped page median {kb(s['entry_gz_median'])}"
+    )
+    print(f"largest page                 {s['biggest_page'][0]} {kb(s['biggest_page'][1])}")
+    print(
+        f"site                         {mb(s['total'])} in {s['files']:,} files"
+        f" (bare build: {mb(r['bare_sizes']['total'])})"
+    )
+    print(
+        f"search index                 {mb(s['search'])} ({mb(s['search_gz'])} gzipped),"
+        f" {s['search_docs']:,} documents, {s['search'] / n / 1024:.1f} KB per entry"
+    )
+    print(
+        f"  without the {', '.join(LOW_VALUE_SECTIONS)} sections:"
+        f" {mb(s['search_slim'])} ({100 * s['search_slim'] / s['search']:.0f}%)"
+    )
+    if "serve" in r:
+        sv, sd = r["serve"], r["serve_dirty"]
+        print(
+            f"mkdocs serve, edit one entry: start {sv['start']:.2f} s, rebuild {sv['rebuild']:.2f} s;"
+            f" with --dirty: start {sd['start']:.2f} s, rebuild {sd['rebuild']:.2f} s"
+        )
+
+
+def summary(results: list[dict[str, Any]]) -> None:
+    print("\n=== Summary ===")
+    print(
+        "| N | full build | bare build | ours | ours/bare | entry page median / max | site | search index |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        fw = r["full"]["wall"]
+        ours = sum(v for k, v in fw.items() if k.startswith("hook:"))
+        bare = r["bare"]["wall"]["total"]
+        s = r["sizes"]
+        print(
+            f"| {r['n']:,} | {fw['total']:.1f} s | {bare:.1f} s | {ours:.2f} s | "
+            f"{100 * ours / bare:.1f}% | {kb(s['entry_median'])} / {kb(s['entry_max'])} | "
+            f"{mb(s['total'])} | {mb(s['search'])} ({mb(s['search_gz'])} gz) |"
+        )
+    if len(results) > 1:
+        a, b = results[0], results[-1]
+        scale = b["n"] / a["n"]
+
+        def ours(r: dict[str, Any]) -> float:
+            return sum(v for k, v in r["full"]["wall"].items() if k.startswith("hook:"))
+
+        print(
+            f"N x{scale:g}: full build x{b['full']['wall']['total'] / a['full']['wall']['total']:.1f},"
+            f" bare build x{b['bare']['wall']['total'] / a['bare']['wall']['total']:.1f},"
+            f" our work x{ours(b) / ours(a):.1f},"
+            f" site x{b['sizes']['total'] / a['sizes']['total']:.1f},"
+            f" search index x{b['sizes']['search'] / a['sizes']['search']:.1f}"
+        )
+
+
+def fit_grid() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "calc_grid.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    print(f"\nfull fit grid (benchmarks/calc_grid.py): {proc.stdout.strip()}")
+
+
+def profile_plan(n: int, work: Path, seed: int, shape: str) -> None:
+    """cProfile the plan builder alone (what the hook's on_config runs) on n entries."""
+    from errkb.site import build_site_plan
+
+    repo = make_repo(work / f"profile-{n}", n, seed, shape)
+    settings = load_settings(repo, today=TODAY)
+    prof = cProfile.Profile()
+    prof.enable()
+    plan = build_site_plan(settings)
+    prof.disable()
+    assert plan.ok, plan.diagnostics[:5]
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(35)
+    print(out.getvalue())
+
+
+def machine() -> None:
+    import platform
+
+    import material
+    import mkdocs
+
+    cpu = ""
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
+        cpu = next(
+            (
+                ln.split(":", 1)[1].strip()
+                for ln in lscpu.splitlines()
+                if ln.startswith("Model name")
+            ),
+            "",
+        )
+    except OSError:
+        pass
+    mem = ""
+    try:
+        meminfo = Path("/proc/meminfo").read_text()
+        kib = int(re.search(r"MemTotal:\s+(\d+)", meminfo).group(1))  # type: ignore[union-attr]
+        mem = f"{kib / 1024 / 1024:.1f} GiB"
+    except (OSError, AttributeError):
+        pass
+    print(
+        f"machine: {os.cpu_count()} CPUs ({cpu}), {mem} RAM, load average "
+        f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}; Python {platform.python_version()}, "
+        f"MkDocs {mkdocs.__version__}, Material {material.__version__}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="e.g. 100,1000,5000")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--shape",
+        choices=("rich", "light"),
+        default="rich",
+        help="entries like the real ones, or like the fixtures",
+    )
+    parser.add_argument("--serve", action="store_true", help="also time a serve rebuild")
+    parser.add_argument("--profile", action="store_true", help="cProfile the plan builder")
+    parser.add_argument(
+        "--keep", type=Path, help="work here and keep the trees (default: a temp dir)"
+    )
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        kind, *rest = args.child
+        if kind == "build":
+            result = child_build(rest[0], rest[1], rest[2] == "ours")
+        else:
+            result = child_serve(*rest)
+        print(json.dumps(result))
+        return
+    sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s]
+    if max(sizes) > 9_999:
+        raise SystemExit("ids have four digits: at most 9,999 entries")
+    machine()
+    print(f"entries: {args.shape} (see --shape)")
+    work = args.keep or Path(tempfile.mkdtemp(prefix="errkb-scale-"))
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        if args.profile:
+            for n in sizes:
+                profile_plan(n, work, args.seed, args.shape)
+            return
+        results = []
+        for n in sizes:
+            results.append(measure(n, work, args.seed, args.serve, args.shape))
+            report(results[-1])
+        summary(results)
+        fit_grid()
+    finally:
+        if args.keep is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

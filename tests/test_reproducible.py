@@ -1,0 +1,73 @@
+"""Two builds of the real corpus are byte-identical.
+
+SOURCE_DATE_EPOCH fixes every date a build prints (sitemap, sitemap.xml.gz header, the
+"verified N days before this build" line). The two builds run at once, in separate processes
+with different hash seeds and into different directories, so set ordering, wall-clock time and
+absolute paths would all show up as differences.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+BUILD = """
+import sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+build(load_config(sys.argv[1], strict=True, site_dir=sys.argv[2]))
+"""
+
+
+def _differences(a: Path, b: Path) -> list[str]:
+    out: list[str] = []
+
+    def walk(cmp: filecmp.dircmp[str], prefix: str) -> None:
+        out.extend(f"{prefix}{name} (only in the first build)" for name in cmp.left_only)
+        out.extend(f"{prefix}{name} (only in the second build)" for name in cmp.right_only)
+        out.extend(f"{prefix}{name} (not a file in both)" for name in cmp.common_funny)
+        _, mismatch, errors = filecmp.cmpfiles(cmp.left, cmp.right, cmp.common_files, shallow=False)
+        out.extend(f"{prefix}{name}" for name in mismatch + errors)
+        for name, sub in sorted(cmp.subdirs.items()):
+            walk(sub, f"{prefix}{name}/")
+
+    walk(filecmp.dircmp(a, b), "")
+    return sorted(out)
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
+    # Today, so that no entry is verified "in the future"; the same value for both builds.
+    epoch = str(int(time.time()) // 86_400 * 86_400)
+    sites = [tmp_path / "one" / "site", tmp_path / "two" / "site"]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", BUILD, str(ROOT / "mkdocs.yml"), str(site)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env={
+                **os.environ,
+                "SOURCE_DATE_EPOCH": epoch,
+                "PYTHONHASHSEED": str(seed),
+                "PYTHONPATH": str(ROOT),
+                "NO_MKDOCS_2_WARNING": "1",
+            },
+        )
+        for seed, site in enumerate(sites, start=1)
+    ]
+    for proc in procs:
+        output, _ = proc.communicate(timeout=600)
+        assert proc.returncode == 0, output[-4000:]
+    assert (sites[0] / "index.html").is_file()
+    differing = _differences(*sites)
+    assert differing == [], f"{len(differing)} file(s) differ between two builds: " + ", ".join(
+        differing[:50]
+    )
