@@ -15,11 +15,21 @@ How a log is scored:
 4. Entries are ranked strong matches first, causes before entries marked
    `symptom` (the engine died *because* of an OOM), then earliest in the log
    first: the first error a log shows is usually the cause.
+
+Speed: a 10,000-line log is mostly noise, and running ten regexes over every
+line costs more than all the searching. So only *candidate* lines are cleaned:
+lines near a template's trigger word (a word every match of that template must
+contain) and lines holding a pattern's literal text. Runs of other lines become
+a barrier token that no message can match across. The browser does the same,
+from the same exported triggers, needles and window.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +59,11 @@ MIN_TOKENS = 5  # a match shorter than this is a coincidence, not an error
 MIN_SCORE = 0.6  # fraction of a message that must appear
 SKIP_MAX = 2  # leading message tokens that may be missing (an exception name, "Error:")
 STRONG = 0.9  # above this a match is certain; ranked by position in the log
+# Lines a match may reach before and after the line holding its trigger word: a message
+# starts at most MIN_TOKENS - 1 tokens before the trigger and may be wrapped over many lines.
+WINDOW = (MIN_TOKENS - 1, 16)
+PLACEHOLDERS = frozenset({"0", "path", "hex", "size"})  # tokens the rules write, not the log
+BARRIER = "|"  # stands for skipped lines; TOKEN_RE never yields it, so nothing matches across
 
 # ASCII semantics for \\d, \\w, \\s and \\b, as in JavaScript.
 _RULES = [(re.compile(p, re.ASCII), r) for p, r in RULES]
@@ -56,10 +71,45 @@ _TOKEN = re.compile(TOKEN_RE)
 LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what JavaScript splits on, unlike str.splitlines
 
 
+def split_lines(text: str) -> list[str]:
+    """LINE_BREAK.split, at C speed when the text has no carriage returns."""
+    return LINE_BREAK.split(text) if "\r" in text else text.split("\n")
+
+
 def clean_line(line: str) -> str:
+    """Apply RULES in order; cheap substring guards skip the rules that cannot apply.
+
+    Each guard is a necessary condition for its rule to match (tests hold the guarded result
+    equal to plain application); the browser simply runs every rule.
+    """
+    digits = _ANY_DIGIT.search(line) is not None  # no rule before the last one writes a digit
+    for (pattern, replacement), guard in zip(_RULES, _GUARDS, strict=True):
+        if guard(line, digits):
+            line = pattern.sub(replacement, line)
+    return line
+
+
+def clean_line_unguarded(line: str) -> str:
     for pattern, replacement in _RULES:
         line = pattern.sub(replacement, line)
     return line
+
+
+_ANY_DIGIT = re.compile(r"\d", re.ASCII)
+_LEVEL_START = tuple("(DIWEC")  # what the log-prefix rule needs after leading whitespace
+_Guard = Callable[[str, bool], bool]
+_GUARDS: list[_Guard] = [
+    lambda line, digits: "\x1b" in line,
+    lambda line, digits: line.lstrip(" \t\n\r\f\v").startswith(_LEVEL_START),
+    lambda line, digits: "level=" in line,
+    lambda line, digits: digits and "-" in line and ":" in line,
+    lambda line, digits: digits and ":" in line,
+    lambda line, digits: "0x" in line,
+    lambda line, digits: "/" in line,
+    lambda line, digits: ":\\" in line,
+    lambda line, digits: digits and ("B" in line or "bytes" in line),
+    lambda line, digits: digits,
+]
 
 
 def tokens(text: str) -> list[str]:
@@ -72,6 +122,10 @@ class Template:
     tokens: tuple[str, ...]
     symptom: bool
 
+    @property
+    def trigger(self) -> str | None:
+        return trigger(self.tokens)
+
 
 @dataclass(frozen=True)
 class Match:
@@ -79,6 +133,109 @@ class Match:
     score: float
     line: int  # 1-based line of the log where the match starts
     matched: str  # that line, as the user pasted it
+
+
+# Words so frequent in engine logs (judged from the 64 real logs in tests/fixtures/logs) that a
+# trigger on them would mark most of a long log.
+_COMMON = (
+    "a allocate an and are as at available be buffer by cache call can cuda device driver "
+    "engine error failed file for from gpu in info is it kv line loading max memory model "
+    "more nccl not of on or out pid process py raise rank return runtimeerror self size "
+    "than the this to tokens torch total traceback use using valueerror version vllm "
+    "warning with your"
+)
+COMMON_WORDS = frozenset(_COMMON.split())
+
+
+def trigger(toks: tuple[str, ...]) -> str | None:
+    """A word every match of `toks` contains, as rare as can be told, or None (scan every line).
+
+    A reported match covers at least `need` tokens (MIN_TOKENS, and MIN_SCORE of the message)
+    starting at most SKIP_MAX in, so it always covers tokens SKIP_MAX .. need - 1.
+    """
+    n = len(toks)
+    need = next((k for k in range(MIN_TOKENS, n + 1) if k / n >= MIN_SCORE), n)
+    words = [t for t in toks[SKIP_MAX:need] if t not in PLACEHOLDERS]
+    if not words:
+        return None
+    # Short words ("s" from "model's") are substrings of almost every line: never prefer them.
+    return max(words, key=lambda w: (len(w) >= 4 and w not in COMMON_WORDS, len(w)))
+
+
+def needles(regex: str) -> list[str] | None:
+    """Literal lowercase texts one of which every match of `regex` contains; None if unsure.
+
+    Conservative by construction: a top-level alternation (or one group around the whole
+    regex) gives one needle per branch; within a branch only letters and spaces outside
+    groups and classes count, and the longest such run of at least 4 characters is kept.
+    """
+    body = regex
+    if body.startswith("(") and _closing(body, 0) == len(body) - 1:
+        body = body[3:-1] if body.startswith("(?:") else body[1:-1]
+    out: list[str] = []
+    for branch in _split_top(body, "|"):
+        found = _literal(branch)
+        if found is None:
+            return None
+        out.append(found)
+    return sorted(set(out))
+
+
+def _scan(regex: str) -> list[tuple[int, str, int]]:
+    """(index, character, depth) for every unescaped character; escapes give ("\\", depth)."""
+    out: list[tuple[int, str, int]] = []
+    depth, i, in_class = 0, 0, False
+    while i < len(regex):
+        ch = regex[i]
+        if ch == "\\":
+            out.append((i, "\\", depth + in_class))
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+            out.append((i, ch, depth + 1))
+        elif ch == "[":
+            in_class = True
+            out.append((i, ch, depth + 1))
+        elif ch == "(":
+            depth += 1
+            out.append((i, ch, depth))
+        elif ch == ")":
+            out.append((i, ch, depth))
+            depth -= 1
+        else:
+            out.append((i, ch, depth))
+        i += 1
+    return out
+
+
+def _closing(regex: str, start: int) -> int:
+    for i, ch, depth in _scan(regex):
+        if i > start and ch == ")" and depth == 1:
+            return i
+    return -1
+
+
+def _split_top(regex: str, sep: str) -> list[str]:
+    cuts = [i for i, ch, depth in _scan(regex) if ch == sep and depth == 0]
+    bounds = [-1, *cuts, len(regex)]
+    return [regex[a + 1 : b] for a, b in itertools.pairwise(bounds)]
+
+
+def _literal(branch: str) -> str | None:
+    runs: list[str] = []
+    current = ""
+    for _, ch, depth in _scan(branch):
+        if depth == 0 and ch.isascii() and (ch.isalpha() or ch == " "):
+            current += ch
+            continue
+        if ch in "*?{" and current:
+            current = current[:-1]  # the character before a quantifier is optional
+        runs.append(current)
+        current = ""
+    runs.append(current)
+    best = max((r.strip() for r in runs), key=len)
+    return best.lower() if len(best) >= 4 else None
 
 
 def templates(corpus: Corpus) -> list[Template]:
@@ -96,17 +253,21 @@ def templates(corpus: Corpus) -> list[Template]:
 def matcher_data(corpus: Corpus) -> dict[str, Any]:
     """What the browser needs to match exactly as `errkb match` does."""
     return {
-        "version": 1,
+        "version": 2,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
         "min_tokens": MIN_TOKENS,
         "min_score": MIN_SCORE,
         "strong": STRONG,
         "skip_max": SKIP_MAX,
-        "templates": [{"id": t.entry_id, "tokens": list(t.tokens)} for t in templates(corpus)],
+        "window": list(WINDOW),
+        "templates": [
+            {"id": t.entry_id, "tokens": list(t.tokens), "trigger": t.trigger}
+            for t in templates(corpus)
+        ],
         "symptoms": sorted(e.id for e in corpus.entries if e.symptom and not e.retired),
         "patterns": [
-            {"id": e.id, "regex": p.regex}
+            {"id": e.id, "regex": p.regex, "needles": needles(p.regex)}
             for e in corpus.entries
             if not e.retired
             for p in e.patterns
@@ -118,25 +279,62 @@ class Matcher:
     def __init__(self, data: dict[str, Any]) -> None:
         self.templates = [(t["id"], tuple(t["tokens"])) for t in data["templates"]]
         self.patterns = [
-            (p["id"], re.compile(p["regex"], re.IGNORECASE | re.ASCII)) for p in data["patterns"]
+            (p["id"], re.compile(p["regex"], re.IGNORECASE | re.ASCII), p["needles"])
+            for p in data["patterns"]
         ]
         self.min_tokens = int(data["min_tokens"])
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
         self.symptoms = frozenset(data["symptoms"])
+        self.window = (int(data["window"][0]), int(data["window"][1]))
+        triggers = [t["trigger"] for t in data["templates"]]
+        self.scan_all = None in triggers  # a template without a trigger word: clean every line
+        self.trigger_bytes = frozenset(t.encode() for t in triggers if t is not None)
+
+    def candidates(self, lowered: Lines) -> list[bool]:
+        """Lines worth cleaning: within the window of a line that holds a trigger word."""
+        n = len(lowered.lines)
+        if self.scan_all:
+            return [True] * n
+        # A trigger counts as a whole word, a maximal run of [a-z_] ("serve" must not pick every
+        # "APIServer" line). Bytes translation turns every other character into a space, so
+        # split() yields exactly those runs, at C speed.
+        words = lowered.text.encode("utf-8", "replace").translate(_WORDS_ONLY).split(b"\n")
+        triggers = self.trigger_bytes
+        hits = [i for i, line in enumerate(words) if not triggers.isdisjoint(line.split())]
+        marked = [False] * n
+        before, after = self.window
+        for i in hits:
+            lo, hi = max(0, i - before), min(n, i + after + 1)
+            marked[lo:hi] = [True] * (hi - lo)
+        return marked
 
     def match(self, log: str, top: int = 5) -> list[Match]:
-        raw_lines = LINE_BREAK.split(log)
-        cleaned = [clean_line(line) for line in raw_lines]
+        raw_lines = split_lines(log)
+        # Trigger words are searched in the raw lines, colours removed and lowercased: every
+        # word token of a cleaned line is a substring of that text.
+        lowered = Lines(split_lines(_RULES[0][0].sub("", log).lower()))
+        cleaned: dict[int, str] = {}
+
+        def clean(i: int) -> str:
+            if i not in cleaned:
+                cleaned[i] = clean_line(raw_lines[i])
+            return cleaned[i]
+
         stream: list[str] = []
         line_of: list[int] = []  # token index -> line index
-        for i, line in enumerate(cleaned):
-            line_tokens = tokens(line)
+        previous = -1
+        for i, keep in enumerate(self.candidates(lowered)):
+            if not keep:
+                continue
+            if i != previous + 1 and stream:
+                stream.append(BARRIER)
+                line_of.append(i)
+            previous = i
+            line_tokens = tokens(clean(i))
             stream.extend(line_tokens)
             line_of.extend([i] * len(line_tokens))
-        # Token positions are recovered from character offsets in " tok tok tok ".
         joined = " " + " ".join(stream) + " "
-        starts = _token_starts(stream)
         best: dict[str, tuple[float, int]] = {}
 
         def offer(entry_id: str, score: float, line: int) -> None:
@@ -153,15 +351,14 @@ class Matcher:
                 length, offset = found
                 score = length / len(toks)
                 if score >= self.min_score:
-                    offer(entry_id, score, line_of[starts[offset]])
-        for entry_id, pattern in self.patterns:
-            for i, line in enumerate(cleaned):
-                if pattern.search(line):
+                    offer(entry_id, score, line_of[joined.count(" ", 0, offset) - 1])
+        for entry_id, pattern, literals in self.patterns:
+            lines = range(len(raw_lines)) if literals is None else lowered.containing(literals)
+            for i in lines:
+                if pattern.search(clean(i)):
                     offer(entry_id, 1.0, i)
                     break
-        ranked = sorted(
-            best.items(), key=lambda kv: rank_key(kv[1][0], kv[1][1], kv[0], self.strong)
-        )
+        ranked = sorted(best.items(), key=lambda kv: self.rank_key(kv[1][0], kv[1][1], kv[0]))
         return [
             Match(
                 entry_id, round(score, 3), line + 1, _RULES[0][0].sub("", raw_lines[line]).strip()
@@ -169,23 +366,39 @@ class Matcher:
             for entry_id, (score, line) in ranked[:top]
         ]
 
+    def rank_key(
+        self, score: float, line: int, entry_id: str
+    ) -> tuple[int, int, float, float, str]:
+        symptom = 1 if entry_id in self.symptoms else 0
+        if score >= self.strong:
+            return (0, symptom, line, -score, entry_id)
+        return (1, symptom, -score, line, entry_id)
 
-def rank_key(
-    score: float, line: int, entry_id: str, strong: float
-) -> tuple[int, float, float, str]:
-    if score >= strong:
-        return (0, line, -score, entry_id)
-    return (1, -score, line, entry_id)
+
+class Lines:
+    """The lines of a log joined once, for C-speed substring searches that report line numbers."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.text = "\n".join(lines)
+        self.starts = [0, *itertools.accumulate(len(line) + 1 for line in lines)]
+
+    def containing(self, words: list[str]) -> list[int]:
+        """Sorted indices of the lines that contain any of `words`."""
+        text, starts = self.text, self.starts
+        found: set[int] = set()
+        for word in words:
+            at = text.find(word)
+            while at >= 0:
+                line = bisect.bisect_right(starts, at) - 1
+                found.add(line)
+                at = text.find(word, starts[line + 1])
+        return sorted(found)
 
 
-def _token_starts(stream: list[str]) -> dict[int, int]:
-    """Character offset of each token in the joined stream -> its token index."""
-    out: dict[int, int] = {}
-    offset = 1
-    for i, tok in enumerate(stream):
-        out[offset] = i
-        offset += len(tok) + 1
-    return out
+_WORDS_ONLY = bytes(
+    b if b == 0x0A or b == 0x5F or 0x61 <= b <= 0x7A else 0x20 for b in range(256)
+)  # keeps "\n", "_" and a-z
 
 
 def _longest_prefix(joined: str, toks: tuple[str, ...], minimum: int) -> tuple[int, int] | None:

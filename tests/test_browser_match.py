@@ -53,3 +53,48 @@ def test_page_ranking_equals_cli(make_repo: MakeRepo, tmp_path: Path) -> None:
                 page.wait_for_selector(".errkb-nomatch")
                 href = page.get_attribute(".errkb-nomatch a", "href") or ""
                 assert href.startswith("https://github.com/errkb/errkb/issues/new?")
+
+
+def _real_logs(message: str) -> list[str]:
+    logs = sorted((Path(__file__).parent / "fixtures" / "logs").glob("*.log"))
+    texts = [p.read_text(encoding="utf-8") for p in logs]
+    noise = "INFO 06-16 21:24:15 metrics.py:341] Avg prompt throughput: 2706.1 tokens/s"
+    # The candidate window: a message cut in two by more lines than the window reaches (the
+    # skipped lines become a barrier), by fewer, and one word per line.
+    words = message.split()
+    half = len(words) // 2
+    first, second = " ".join(words[:half]), " ".join(words[half:])
+    texts.append("\n".join([first, *[noise] * 30, second]))
+    texts.append("\n".join([first, *[noise] * 3, second]))
+    texts.append("\n".join(words))
+    # Blank lines past the window, then the rest just before another trigger: only the
+    # barrier keeps the two halves from joining into a false full match.
+    texts.append("\n".join([first, *[""] * 30, second, "Waiting for output from MQLLMEngine"]))
+    texts.append("\n".join([noise] * 2000 + texts[5].splitlines() + [noise] * 2000))
+    return texts
+
+
+def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_path: Path) -> None:
+    """Every real log, run by the page's JavaScript over the real corpus's exported data."""
+    chromium_or_skip()
+    root = Path(__file__).resolve().parent.parent
+    corpus = load_corpus(root, today=TODAY, lock=None).corpus
+    data = matcher_data(corpus)
+    python = Matcher(data)
+    # E0012 has no patterns, so only its message tokens (and the barrier) decide its rank.
+    e0012 = next(e for e in corpus.entries if e.id == "E0012")
+    logs = _real_logs(e0012.messages[0].text)
+    site = tmp_path / "site"
+    build(load_config(str(make_repo() / "mkdocs.yml"), strict=True, site_dir=str(site)))
+    with serve(site) as base, browser_page() as page:
+        page.goto(base + "match/")
+        page.wait_for_selector("#errkb-match[data-ready=true]")
+        js = page.evaluate(
+            "([data, logs]) => { const m = new window.ErrkbMatcher(data);"
+            " return logs.map((l) => m.match(l, 5)); }",
+            [data, logs],
+        )
+    for log, got in zip(logs, js, strict=True):
+        expected = [(m.entry_id, m.score, m.line, m.matched) for m in python.match(log, top=5)]
+        assert [(r["id"], r["score"], r["line"], r["matched"]) for r in got] == expected, log[:200]
+    assert sum(1 for got in js if got) >= 40  # the suite exercises real matches, not only misses

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from errkb.cli import cli
 from errkb.corpus import load_corpus
-from errkb.matcher import Matcher, clean_line, matcher_data
+from errkb.matcher import (
+    Matcher,
+    clean_line,
+    clean_line_unguarded,
+    matcher_data,
+    needles,
+    trigger,
+)
 from tests.conftest import TODAY, MakeRepo
 
 DRIVER = "fixture: The NVIDIA driver on your system is too old (found version 12040)."
@@ -76,3 +86,64 @@ def test_cli_json_shape(make_repo: MakeRepo, tmp_path: object) -> None:
     }
     result = CliRunner().invoke(cli, ["match", "--root", str(repo), "-"], input="all good\n")
     assert result.stdout.startswith("no match")
+
+
+REAL_LOGS = sorted((Path(__file__).parent / "fixtures" / "logs").glob("*.log"))
+
+
+def test_guards_never_change_cleaning() -> None:
+    """The substring guards in clean_line only skip rules that could not have matched."""
+    lines = [line for p in REAL_LOGS for line in p.read_text(encoding="utf-8").splitlines()]
+    lines += ["\x1b[0mINFO 06-12 10:41:03 x", "C:\\Users\\me\\x.gguf 12 GiB", "0xdead 5 bytes"]
+    assert [clean_line(line) for line in lines] == [clean_line_unguarded(line) for line in lines]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZ09 -:./\\x\x1b[]()=BKMGiTbytes_")), max_size=60))
+def test_guards_never_change_cleaning_on_any_text(line: str) -> None:
+    assert clean_line(line) == clean_line_unguarded(line)
+
+
+def test_needles_are_literal_text_every_match_contains() -> None:
+    assert needles(r"No available memory for the cache blocks") == [
+        "no available memory for the cache blocks"
+    ]
+    assert needles(r"(graph\.replay\(\)|CUDAGraph::replay\(\))") == ["cudagraph", "replay"]
+    assert needles("colou?r model") == ["r model"]  # the optional "u" ends a run
+    assert needles(r"\d+ tokens") == ["tokens"]
+    assert needles("(?:foo bar|baz qux) x") is None  # alternation inside: no certain text
+    assert needles("a|b") is None  # too short to be worth it
+
+
+def test_trigger_lies_where_every_match_must_reach() -> None:
+    # 11 tokens: a reported match needs 7 of them (MIN_SCORE), starting at most 2 in.
+    toks = tuple(
+        [
+            "error",
+            "model",
+            "requires",
+            "more",
+            "system",
+            "memory",
+            "size",
+            "than",
+            "is",
+            "available",
+            "size",
+        ]
+    )
+    assert trigger(toks) == "requires"
+    # Only common words in the covered span: the longest is still a trigger.
+    assert trigger(tuple(["torch", "outofmemoryerror", "cuda", "out", "of", "memory"])) == "cuda"
+    assert trigger(tuple(["a", "b", "0", "0", "0"])) is None
+
+
+def test_candidate_filter_is_invisible_on_real_logs() -> None:
+    """On every real log, cleaning only candidate lines ranks exactly as cleaning all lines."""
+    root = Path(__file__).resolve().parent.parent
+    data = matcher_data(load_corpus(root, today=TODAY, lock=None).corpus)
+    fast, full = Matcher(data), Matcher(data)
+    full.scan_all = True
+    for path in REAL_LOGS:
+        log = path.read_text(encoding="utf-8")
+        assert fast.match(log, top=5) == full.match(log, top=5), path.name

@@ -8,7 +8,17 @@
     this.rules = data.rules.map(function (r) { return [new RegExp(r[0], "g"), r[1]]; });
     this.tokenRe = new RegExp(data.token_re, "g");
     this.templates = data.templates;
-    this.patterns = data.patterns.map(function (p) { return { id: p.id, re: new RegExp(p.regex, "i") }; });
+    this.patterns = data.patterns.map(function (p) {
+      return { id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles };
+    });
+    this.window = data.window;
+    var triggers = {};
+    this.scanAll = false;
+    var self0 = this;
+    data.templates.forEach(function (t) {
+      if (t.trigger === null) self0.scanAll = true; else triggers[t.trigger] = 1;
+    });
+    this.triggers = triggers;
     this.minTokens = data.min_tokens;
     this.minScore = data.min_score;
     this.strong = data.strong;
@@ -46,18 +56,52 @@
     return score >= this.strong ? [0, symptom, line, -score, id] : [1, symptom, -score, line, id];
   };
 
+  function containsAny(line, words) {
+    for (var i = 0; i < words.length; i++) if (line.indexOf(words[i]) >= 0) return true;
+    return false;
+  }
+
+  // A trigger counts only as a whole word: a maximal run of letters and underscores.
+  function containsWord(line, words) {
+    var found = line.match(/[a-z_]+/g) || [];
+    for (var i = 0; i < found.length; i++) if (words[found[i]] === 1) return true;
+    return false;
+  }
+
+  // Lines worth cleaning: within the window of a line holding a trigger word (see matcher.py).
+  Matcher.prototype.candidates = function (lowered) {
+    var n = lowered.length, marked = [], i, j;
+    for (i = 0; i < n; i++) marked.push(this.scanAll);
+    if (this.scanAll) return marked;
+    for (i = 0; i < n; i++) {
+      if (!containsWord(lowered[i], this.triggers)) continue;
+      for (j = Math.max(0, i - this.window[0]); j < Math.min(n, i + this.window[1] + 1); j++) marked[j] = true;
+    }
+    return marked;
+  };
+
   Matcher.prototype.match = function (log, top) {
     var self = this;
+    var ansi = this.rules[0][0];
     var rawLines = log.split(/\r\n|\r|\n/);
-    var cleaned = rawLines.map(function (l) { return self.cleanLine(l); });
-    var stream = [], lineOf = [], starts = {}, offset = 1;
-    cleaned.forEach(function (line, i) {
-      self.tokens(line).forEach(function (tok) {
-        starts[offset] = stream.length;
-        offset += tok.length + 1;
-        stream.push(tok);
-        lineOf.push(i);
-      });
+    var lowered = log.replace(ansi, "").toLowerCase().split(/\r\n|\r|\n/);
+    var cleaned = {};
+    function clean(i) {
+      if (!(i in cleaned)) cleaned[i] = self.cleanLine(rawLines[i]);
+      return cleaned[i];
+    }
+    var stream = [], lineOf = [], starts = {}, offset = 1, previous = -1;
+    function push(tok, i) {
+      starts[offset] = stream.length;
+      offset += tok.length + 1;
+      stream.push(tok);
+      lineOf.push(i);
+    }
+    this.candidates(lowered).forEach(function (keep, i) {
+      if (!keep) return;
+      if (i !== previous + 1 && stream.length) push("|", i);
+      previous = i;
+      self.tokens(clean(i)).forEach(function (tok) { push(tok, i); });
     });
     var joined = " " + stream.join(" ") + " ";
     var best = {};
@@ -74,8 +118,9 @@
       }
     });
     this.patterns.forEach(function (p) {
-      for (var i = 0; i < cleaned.length; i++) {
-        if (p.re.test(cleaned[i])) { offer(p.id, 1.0, i); break; }
+      for (var i = 0; i < rawLines.length; i++) {
+        if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
+        if (p.re.test(clean(i))) { offer(p.id, 1.0, i); break; }
       }
     });
     var ranked = Object.keys(best).map(function (id) { return [id, best[id][0], best[id][1]]; });
@@ -87,12 +132,13 @@
       }
       return 0;
     });
-    var ansi = this.rules[0][0];
     return ranked.slice(0, top).map(function (r) {
       return { id: r[0], score: Math.round(r[1] * 1000) / 1000, line: r[2] + 1,
                matched: rawLines[r[2]].replace(ansi, "").trim() };
     });
   };
+
+  window.ErrkbMatcher = Matcher;  // for tools and for the test that runs the real corpus
 
   function el(tag, text, attrs) {
     var node = document.createElement(tag);
