@@ -10,6 +10,7 @@ from pathlib import Path
 from errkb.diagnostics import Diagnostic
 from errkb.loader import LoadedEntry, entry_file_ids, load_dir
 from errkb.lock import Lock
+from errkb.matcher import pattern_collisions
 from errkb.schema import Entry
 
 
@@ -80,6 +81,18 @@ def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) ->
                         "other's `related`, or tell the wordings apart",
                     )
             texts.setdefault(key, []).append(item)
+
+    by_entry = {id(item.entry): item for item in items}
+    for entry, p_index, victim, m_index in pattern_collisions([item.entry for item in items]):
+        at(
+            by_entry[id(entry)],
+            "patterns",
+            p_index,
+            "regex",
+            field=f"patterns[{p_index}].regex",
+            message=f"also matches message {m_index + 1} of {victim.id} ({victim.title}): a paste "
+            "of that message would land here; make the pattern more specific",
+        )
 
     for item in items:
         e = item.entry

@@ -31,9 +31,11 @@ import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from errkb.corpus import Corpus
+if TYPE_CHECKING:
+    from errkb.corpus import Corpus
+    from errkb.schema import Entry
 
 # (pattern, replacement): applied in order to every line. Replacements are literal text so that
 # both languages read them the same way; patterns use the syntax Python and JavaScript share.
@@ -414,3 +416,28 @@ def _longest_prefix(joined: str, toks: tuple[str, ...], minimum: int) -> tuple[i
         else:
             hi = mid - 1
     return lo, joined.find(" " + " ".join(toks[:lo]) + " ") + 1
+
+
+def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, int]]:
+    """(entry, pattern index, other entry, message index) where a pattern matches another
+    entry's message: a paste of that message would land on the wrong page.
+
+    Entries that list each other in `related` may share wordings, as they may share messages.
+    """
+    found: list[tuple[Entry, int, Entry, int]] = []
+    for entry in entries:
+        for p_index, pattern in enumerate(entry.patterns):
+            regex = re.compile(pattern.regex, re.IGNORECASE | re.ASCII)
+            literals = needles(pattern.regex)
+            for other in entries:
+                if other.id == entry.id or (
+                    entry.id in other.related and other.id in entry.related
+                ):
+                    continue
+                for m_index, message in enumerate(other.messages):
+                    lowered = message.text.lower()
+                    if literals is not None and not any(n in lowered for n in literals):
+                        continue
+                    if any(regex.search(clean_line(line)) for line in message.text.split("\n")):
+                        found.append((entry, p_index, other, m_index))
+    return found

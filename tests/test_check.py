@@ -205,3 +205,20 @@ def test_shared_message_needs_mutual_related(make_repo: MakeRepo) -> None:
     ]
     (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
     assert run_check(repo) == (0, [])
+
+
+def test_pattern_that_matches_another_entrys_message(make_repo: MakeRepo) -> None:
+    repo = make_repo()
+    greedy = '  - regex: "fixture message with"\n    engine: vllm\ncause:'
+    two = fixture_text("E0002.yaml").replace("cause:", "patterns:\n" + greedy, 1)
+    (repo / "errors" / "E0002.yaml").write_text(
+        two.replace("related: [E0001]\n", ""), encoding="utf-8"
+    )
+    _, lines = run_check(repo)
+    assert lines == [
+        "errors/E0002.yaml:16:12: patterns[0].regex: also matches message 1 of E0001 (Fixture: KV "
+        "cache too small): a paste of that message would land here; make the pattern more specific"
+    ]
+    # Mutually related entries may share wordings, as they may share messages.
+    (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
+    assert run_check(repo) == (0, [])
