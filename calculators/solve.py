@@ -25,6 +25,8 @@ def result_fits(r: EngineResult, s: Settings) -> bool | None:
     if s.engine in engines.PAGED:
         if r.kv_cache_tokens is None:
             return None
+        if r.max_concurrency is not None:  # vLLM hybrid manager: per-request blocks
+            return r.max_concurrency >= s.seqs and r.kv_cache_tokens > 0
         return r.kv_cache_tokens >= s.context * s.seqs and r.kv_cache_tokens > 0
     if s.vram_bytes is None:
         return None
@@ -92,11 +94,15 @@ def max_context(
     None when no memory size is known.
     """
     hi_cap = limit or arch.max_position_embeddings or MAX_CONTEXT_CAP
-    if s.engine in engines.PAGED and not _breakpoints(s):
-        r = result if result is not None else engines.run(arch, s)
-        if r.kv_cache_tokens is None:
+    paged_r = None
+    if s.engine in engines.PAGED:
+        paged_r = result if result is not None else engines.run(arch, s)
+        if paged_r.kv_cache_tokens is None:
             return None
-        return min(hi_cap, r.kv_cache_tokens // s.seqs) if r.kv_cache_tokens > 0 else 0
+    if paged_r is not None and paged_r.kv_cache_tokens is not None and not _breakpoints(s) \
+            and paged_r.max_concurrency is None:
+        t = paged_r.kv_cache_tokens
+        return min(hi_cap, t // s.seqs) if t > 0 else 0
     if s.engine not in engines.PAGED:
         if s.vram_bytes is None:
             return None
@@ -141,6 +147,8 @@ def max_concurrency(
         r = result if result is not None else engines.run(arch, replace(s, seqs=1))
         if r.kv_cache_tokens is None:
             return None
+        if r.max_concurrency is not None:
+            return r.max_concurrency
         return r.kv_cache_tokens / s.context
     if s.vram_bytes is None:
         return None

@@ -126,11 +126,13 @@ def predict_paged(case: dict[str, Any]) -> CaseResult:
     r = vllm.compute(arch, s) if case["engine"] == "vllm" else sglang.compute(arch, s)
     tokens = r.kv_cache_tokens or 0
     if "blocks" in printed:
-        res.checks.append(Check("blocks", printed["blocks"], tokens // s.block_size, "blocks"))
+        blocks = r.kv_cache_blocks if r.kv_cache_blocks is not None else tokens // s.block_size
+        res.checks.append(Check("blocks", printed["blocks"], blocks, "blocks"))
     if "tokens" in printed:
         res.checks.append(Check("tokens", printed["tokens"], tokens, "tokens"))
     if "concurrency" in printed:
-        res.checks.append(Check("concurrency", printed["concurrency"], tokens / s.context, "x", 2))
+        conc = r.max_concurrency if r.max_concurrency is not None else tokens / s.context
+        res.checks.append(Check("concurrency", printed["concurrency"], conc, "x", 2))
     if bi is not None and case["engine"] == "vllm":
         predicted, note = _full_budget(case, arch, bi)
         # Reported, not asserted: uses our activation heuristic and default non-torch memory.

@@ -53,6 +53,10 @@ class EngineResult:
     overhead_bytes: int = 0  # compute buffers / activations / non-torch / graphs
     kv_budget_bytes: int | None = None
     kv_cache_tokens: int | None = None  # paged pool capacity (vLLM/SGLang)
+    # "Maximum concurrency" where the engine does not compute it as pool tokens / context
+    # (vLLM's hybrid KV cache manager counts sliding-window layers by their window).
+    max_concurrency: float | None = None
+    kv_cache_blocks: int | None = None  # vLLM num_gpu_blocks (pool blocks, all groups)
     cells: int | None = None  # llama.cpp KV cells of the full-attention cache
     cells_swa: int | None = None  # llama.cpp KV cells of the SWA cache
     kv_dtype: str = ""

@@ -23,10 +23,25 @@ unless chunked prefill is on, which V0 turns on by default above 32768 tokens, w
 batched tokens: memory is therefore *not* monotonic in context. V1 always chunks (8192
 batched tokens by default). ``non_torch_memory`` (CUDA context, NCCL, cuBLAS) is taken
 as 0.5 GiB per GPU unless given; logs show 0.16 to 3.6 GiB.
+
+Hybrid KV cache manager (0.10 and later, models with both full and sliding-window
+layers; ``vllm/v1/core/kv_cache_utils.py``): layers are grouped by attention type into
+groups of ``group_size`` layers (the fewest layers of one type; the larger count when it
+is under 1.5 times the smaller), ``group_size`` tensors are each shared by one layer of
+every group, so::
+
+    num_blocks = available_kv // (page_bytes_per_layer * group_size)
+    GPU KV cache size = num_blocks // n_groups * block_size
+    blocks per request = sum over groups: full  -> cdiv(max_model_len, block_size)
+                                          sliding -> cdiv(min(window - 1 + batched, max_model_len), block_size) + 1
+    Maximum concurrency = num_blocks / blocks per request
+
+Explicit versions below 0.10 (and the ``v0``/``v1`` labels) keep every layer at full size.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 from calculators.dtypes import PAGED_KV_DTYPES, torch_dtype_bytes
@@ -85,6 +100,35 @@ def version_key(version: str | None) -> str:
     raise SettingError(f"unknown vLLM version {version!r}; use v0, v1 or e.g. 0.9.2")
 
 
+def hybrid_manager(version: str | None) -> bool:
+    """Whether an explicit vLLM version has the hybrid KV cache manager (0.10 and later)."""
+    v = (version or "").strip().lower().lstrip("v")
+    parts = v.split(".")
+    if len(parts) < 2 or not parts[0].isdigit() or not parts[1].isdigit():
+        return False
+    return (int(parts[0]), int(parts[1])) >= (0, 10)
+
+
+def kv_groups(arch: ModelArch) -> tuple[int, int, int] | None:
+    """(group_size, full groups, sliding groups) of the hybrid manager; None if not hybrid."""
+    nf, ns = arch.n_full_layers, arch.n_sliding_layers
+    if not nf or not ns or arch.n_linear_layers or arch.is_mla:
+        return None
+    lo, hi = min(nf, ns), max(nf, ns)
+    size = hi if hi < lo * 1.5 else lo
+    return size, -(-nf // size), -(-ns // size)
+
+
+def _hybrid_blocks_per_request(arch: ModelArch, s: Settings, ver: str, groups: tuple[int, int, int]
+                               ) -> int:
+    _, n_full, n_swa = groups
+    bs = s.block_size
+    full = -(-s.context // bs)
+    window = arch.sliding_window or s.context
+    swa_tokens = min(window - 1 + batched_tokens(s, ver), s.context)
+    return n_full * full + n_swa * (-(-swa_tokens // bs) + 1)
+
+
 def batched_tokens(s: Settings, ver: str) -> int:
     if s.max_num_batched_tokens is not None:
         return s.max_num_batched_tokens
@@ -120,7 +164,6 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     ke, ve = elem_sums(arch, s.tp)
     eb = kv_dtype_bytes(arch, s.kv_dtype)
     per_token = (ke + ve) * eb
-    k_tok = ke * eb
     page = s.block_size * per_token
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
     util = s.gpu_memory_utilization if s.gpu_memory_utilization is not None else DEFAULT_UTILIZATION
@@ -135,25 +178,51 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         budget = int(s.vram_bytes * util) - w - act - non_torch
     else:
         budget = None
+    groups = kv_groups(arch) if hybrid_manager(s.version) else None
     tokens = None
-    if budget is not None:
-        tokens = max(budget, 0) // page * s.block_size
+    concurrency = None
+    num_blocks: int | None = None
     need_tokens = s.context * s.seqs
     blocks_needed = -(-need_tokens // s.block_size)
     kv = blocks_needed * page
+    k_share = Fraction(ke, ke + ve) if ke + ve else Fraction(0)
+    label = VERSIONS[ver]
+    if groups is not None:
+        # One page per layer per block; all layers of these models share one row size.
+        n_kv_layers = len(_layers(arch, s.tp))
+        layer_page = page // n_kv_layers
+        pool_slot = layer_page * groups[0]
+        per_req = _hybrid_blocks_per_request(arch, s, ver, groups)
+        kv = per_req * pool_slot * s.seqs
+        label = "vLLM V1 engine, hybrid KV cache manager (0.10 and later)"
+        if budget is not None:
+            num_blocks = max(budget, 0) // pool_slot
+            tokens = num_blocks // (groups[1] + groups[2]) * s.block_size
+            concurrency = num_blocks / per_req
+    elif budget is not None:
+        num_blocks = max(budget, 0) // page
+        tokens = num_blocks * s.block_size
+    k_bytes = int(kv * k_share)
     res = EngineResult(
-        engine_version=VERSIONS[ver],
+        engine_version=label,
         kv_bytes=kv,
-        k_bytes=blocks_needed * s.block_size * k_tok,
-        v_bytes=kv - blocks_needed * s.block_size * k_tok,
+        k_bytes=k_bytes,
+        v_bytes=kv - k_bytes,
         kv_bytes_per_token=per_token,
         weights_bytes=w,
         overhead_bytes=act + non_torch,
         kv_budget_bytes=budget,
         kv_cache_tokens=tokens,
+        max_concurrency=concurrency,
+        kv_cache_blocks=num_blocks,
         kv_dtype=f"{s.kv_dtype} ({eb} B)",
     )
-    if arch.n_sliding_layers:
+    if groups is not None:
+        res.notes.append(
+            f"hybrid KV cache manager: {groups[1]} full and {groups[2]} sliding-window groups "
+            f"of {groups[0]} layers; sliding layers hold window + batch tokens per request"
+        )
+    elif arch.n_sliding_layers:
         res.notes.append("sliding-window layers counted at full size (vLLM < 0.10 layout)")
     if arch.n_linear_layers:
         res.notes.append("recurrent-state layers not modelled for vLLM")

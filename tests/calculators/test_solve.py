@@ -53,3 +53,18 @@ def test_unknown_memory_gives_none() -> None:
     arch = get_model("llama-3.1-8b")
     assert max_context(arch, engine="llama.cpp") is None
     assert max_concurrency(arch, engine="vllm") is None
+
+
+def test_vllm_hybrid_manager_counts_sliding_layers_by_window() -> None:
+    """vLLM 0.10+ charges sliding-window layers window + batch tokens per request."""
+    arch = get_model("gpt-oss-20b")
+    kw: dict[str, Any] = {"engine": "vllm", "context": 16384, "vram_bytes": 16 * GiB,
+                          "weights_bytes": 13 * GiB, "max_num_batched_tokens": 2048}
+    old = max_concurrency(arch, **kw, version="0.9.2")
+    new = max_concurrency(arch, **kw, version="0.10.1")
+    assert old is not None and new is not None
+    assert new > 1.5 * old  # 12 of 24 layers hold ~2.2k tokens instead of 16k
+    best = max_context(arch, **kw, version="0.10.1")
+    assert best is not None and 16384 < best < 131072
+    assert fits(arch, Settings(**{**kw, "context": best}, version="0.10.1"))
+    assert not fits(arch, Settings(**{**kw, "context": best + 64}, version="0.10.1"))
