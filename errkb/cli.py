@@ -17,6 +17,8 @@ from errkb.jsonschema import SCHEMA_PATH, schema_text
 from errkb.lock import LOCK_PATH, Lock
 from errkb.markers import UnknownMarker
 from errkb.matcher import Matcher, matcher_data
+from errkb.scaffold import next_id, scaffold
+from errkb.schema import CATEGORIES, ENGINES, SEVERITIES
 from errkb.settings import Settings, find_root, load_settings
 from errkb.site import build_site_plan, plan_from_corpus
 from errkb.urls import entry_uri, url_of
@@ -68,6 +70,60 @@ def check(root: str | None, fmt: str) -> None:
         click.echo(f"{len(plan.diagnostics)} problem(s) found.", err=True)
         sys.exit(1)
     click.echo(f"{len(plan.corpus.items)} entries OK.", err=True)
+
+
+@cli.command()
+@root_option
+@click.option(
+    "--title", prompt="Title (what the reader sees, e.g. 'vLLM: ...')", help="Page title."
+)
+@click.option(
+    "--engine",
+    type=click.Choice(sorted(ENGINES)),
+    prompt="Engine",
+    help="The engine that prints the message.",
+)
+@click.option(
+    "--category", type=click.Choice(sorted(CATEGORIES)), prompt="Category", help="Index section."
+)
+@click.option(
+    "--severity",
+    type=click.Choice(sorted(SEVERITIES)),
+    default="fatal",
+    show_default=True,
+    help="fatal, error, hang or warning.",
+)
+@click.option("--message", default=None, help="The exact line the engine printed.")
+@click.option("--source", default=None, help="https:// link where that line was printed.")
+def new(
+    root: str | None,
+    title: str,
+    engine: str,
+    category: str,
+    severity: str,
+    message: str | None,
+    source: str | None,
+) -> None:
+    """Scaffold errors/<next id>.yaml; `errkb check` names each placeholder left to write."""
+    settings = _settings(root)
+    entry_id = next_id(settings.root)
+    path = settings.errors_dir / f"{entry_id}.yaml"
+    if source is not None and not source.startswith("https://"):
+        raise click.BadParameter("must be an https:// link", param_hint="--source")
+    text = scaffold(
+        entry_id=entry_id,
+        title=title,
+        engine=engine,
+        category=category,
+        severity=severity,
+        today=settings.build_date,
+        message=message,
+        source=source,
+    )
+    with open(path, "x", encoding="utf-8") as fh:  # never overwrite
+        fh.write(text)
+    click.echo(f"wrote {path.relative_to(settings.root).as_posix()}")
+    click.echo("next: replace every 'FILL IN:' (errkb check lists them), then errkb lock", err=True)
 
 
 @cli.command()

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from errkb.diagnostics import Diagnostic, format_loc
+from errkb.placeholders import PLACEHOLDER, placeholders
 from errkb.schema import Entry
 from errkb.yamlsafe import Located, YamlProblem, load_located
 
@@ -136,6 +137,17 @@ def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnost
         return None, [Diagnostic(rel, 1, 1, "", f"cannot read file: {exc.strerror}")]
     if not isinstance(located.data, dict):
         return None, [Diagnostic(rel, 1, 1, "", "an entry must be a YAML mapping of fields")]
+    if holes := placeholders(located.data):
+        # A scaffold from `errkb new`: name what is left to write, not what it breaks.
+        return None, [
+            Diagnostic(
+                rel,
+                *located.position(loc),
+                format_loc(loc),
+                f"still a placeholder: {_hint(located.data, loc)}",
+            )
+            for loc in holes
+        ]
     try:
         entry = Entry.model_validate(located.data)
     except ValidationError as exc:
@@ -150,6 +162,12 @@ def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnost
             )
         )
     return LoadedEntry(entry, rel, located), problems
+
+
+def _hint(data: Any, loc: tuple[str | int, ...]) -> str:
+    for part in loc:
+        data = data[part]
+    return str(data).strip().removeprefix(PLACEHOLDER).strip()
 
 
 def load_dir(errors_dir: Path, root: Path) -> tuple[list[LoadedEntry], list[Diagnostic]]:
