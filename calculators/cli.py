@@ -101,7 +101,9 @@ def _human(e: Estimate) -> str:
               show_default=True)
 @click.option("--engine-version", "engine_version", default=None,
               help="Engine version/era to model (llama.cpp: 2024, 2025-04, 2025-05, b5913, "
-                   "2025-10; vLLM: v0, v1; Ollama: e.g. 0.5.7).")
+                   "2025-10; vLLM: v0, v1 or a release such as 0.10.1, whose hybrid KV "
+                   "cache manager sizes sliding-window layers by their window; "
+                   "Ollama: e.g. 0.5.7).")
 @click.option("--context", type=click.IntRange(min=1), default=4096, show_default=True,
               help="Tokens per sequence (n_ctx per slot, max_model_len).")
 @click.option("--seqs", type=click.IntRange(min=1), default=1, show_default=True,
