@@ -18,6 +18,7 @@ from errkb.indexes import (
     engines_index,
     errors_index,
 )
+from errkb.loader import LoadedEntry
 from errkb.lock import Lock
 from errkb.render import render_entry
 from errkb.schema import CATEGORIES, ENGINES
@@ -40,6 +41,9 @@ class GeneratedPage:
     src_uri: str
     markdown: str
     edit_path: str | None = None  # repository path of the YAML behind the page
+    # Repository paths of every YAML file the page is made from: `mkdocs serve --dirty`
+    # rebuilds the page only when one of them is newer than the page's HTML.
+    sources: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -62,18 +66,31 @@ class SitePlan:
 
 
 def index_pages(corpus: Corpus) -> list[GeneratedPage]:
+    every = tuple(item.path for item in corpus.items)
     pages = [
-        GeneratedPage(ERRORS_INDEX, errors_index(corpus)),
-        GeneratedPage(CATEGORIES_INDEX, categories_index(corpus)),
-        GeneratedPage(ENGINES_INDEX, engines_index(corpus)),
+        GeneratedPage(ERRORS_INDEX, errors_index(corpus), sources=every),
+        GeneratedPage(CATEGORIES_INDEX, categories_index(corpus), sources=every),
+        GeneratedPage(ENGINES_INDEX, engines_index(corpus), sources=every),
     ]
-    pages += [GeneratedPage(category_uri(c), category_page(corpus, c)) for c in CATEGORIES]
-    pages += [GeneratedPage(engine_uri(e), engine_page(corpus, e)) for e in ENGINES]
+    pages += [
+        GeneratedPage(category_uri(c), category_page(corpus, c), sources=every) for c in CATEGORIES
+    ]
+    pages += [GeneratedPage(engine_uri(e), engine_page(corpus, e), sources=every) for e in ENGINES]
     return pages
+
+
+def _entry_sources(item: LoadedEntry, corpus: Corpus, paths: dict[str, str]) -> tuple[str, ...]:
+    """The entry's YAML and those of the entries whose titles its page shows."""
+    entry = item.entry
+    linked = [*entry.related, *corpus.backlinks.get(entry.id, ())]
+    if entry.retired and entry.retired.superseded_by:
+        linked.append(entry.retired.superseded_by)
+    return (item.path, *sorted({paths[i] for i in linked if i in paths}))
 
 
 def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
     by_id = corpus.by_id()
+    paths = {item.entry.id: item.path for item in corpus.items}
     return [
         GeneratedPage(
             entry_uri(item.entry),
@@ -85,6 +102,7 @@ def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
                 settings=settings,
             ),
             edit_path=item.path,
+            sources=_entry_sources(item, corpus, paths),
         )
         for item in corpus.items
     ]

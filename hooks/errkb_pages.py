@@ -7,6 +7,7 @@ Zensical reads mkdocs.yml but runs no hooks, so no page logic may live here;
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,26 @@ log = logging.getLogger("mkdocs.hooks.errkb")
 
 # Rebuilt on every build (serve re-runs on_config), never reused across builds.
 _plan: SitePlan | None = None
+
+
+class _GeneratedPage(File):
+    """A generated page that `mkdocs serve --dirty` rebuilds only when its YAML changed.
+
+    MkDocs counts a file made from a string as always modified, so without this a dirty
+    rebuild still renders every entry page. Only dirty builds ask; full builds render all.
+    """
+
+    root: Path = Path()
+    sources: tuple[str, ...] = ()  # repository paths, resolved only when a dirty build asks
+
+    def is_modified(self) -> bool:
+        if not self.sources or not os.path.isfile(self.abs_dest_path):
+            return True
+        built = os.path.getmtime(self.abs_dest_path)
+        try:
+            return any(os.path.getmtime(self.root / source) >= built for source in self.sources)
+        except OSError:  # a source was deleted: rebuild
+            return True
 
 
 def _current_plan() -> SitePlan:
@@ -57,12 +78,15 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Add every generated page as an in-memory file (nothing is written to docs/)."""
     plan = _current_plan()
+    root = plan.settings.root
     for page in plan.pages:
         if files.get_file_from_path(page.src_uri) is not None:
             raise PluginError(f"errkb: docs/{page.src_uri} collides with a generated page")
-        file = File.generated(
+        file = _GeneratedPage.generated(
             config, page.src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV
         )
+        assert isinstance(file, _GeneratedPage)
+        file.root, file.sources = root, page.sources
         # edit_uri is docs-relative (mkdocs.yml: edit/<branch>/docs/), so step out to the YAML;
         # index pages have no source to edit.
         file.edit_uri = f"../{page.edit_path}" if page.edit_path else None
