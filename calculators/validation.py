@@ -110,7 +110,12 @@ def predict_paged(case: dict[str, Any]) -> CaseResult:
     res = CaseResult(case["id"], case["engine"], case["source"])
     bi = case.get("budget_inputs")
     budget_gib: float | None = None
-    if bi is not None:
+    if bi is not None and case["engine"] == "sglang":
+        # ModelRunner.profile_max_num_token: what is left after the weights, less the share
+        # of the memory free at start that --mem-fraction-static keeps out of the pool.
+        budget_gib = bi["after_weights_gib"] - bi["free_at_start_gib"] * (
+            1 - bi["mem_fraction_static"])
+    elif bi is not None:
         # Budget from the components the log prints (vLLM V0 0.6.4+ formula).
         requested = bi["total_gib"] * bi["utilization"]
         if "peak_torch_gib" in bi:
@@ -133,6 +138,9 @@ def predict_paged(case: dict[str, Any]) -> CaseResult:
     if "concurrency" in printed:
         conc = r.max_concurrency if r.max_concurrency is not None else tokens / s.context
         res.checks.append(Check("concurrency", printed["concurrency"], conc, "x", 2))
+    if "k_gib" in printed:  # SGLang "K size: ... GB" of the allocated pool
+        k_tok = vllm.elem_sums(arch, s.tp)[0] * vllm.kv_dtype_bytes(arch, s.kv_dtype)
+        res.checks.append(Check("K size", printed["k_gib"], tokens * k_tok / GiB, "GiB", 2))
     if bi is not None and case["engine"] == "vllm":
         predicted, note = _full_budget(case, arch, bi)
         # Reported, not asserted: uses our activation heuristic and default non-torch memory.
