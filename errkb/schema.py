@@ -120,6 +120,9 @@ def _prose(value: str) -> str:
         raise ValueError("raw HTML is not allowed in entry text; put literal text in `backticks`")
     if _ATTR_LIST_RE.search(text):
         raise ValueError("attribute lists ({: ...} / {#...}) are not allowed in entry text")
+    if "![" in text:
+        # An image loads from a third-party server the moment a reader opens the page.
+        raise ValueError("images are not allowed in entry text; link to the picture instead")
     if _HEADING_RE.search(text):
         # Headings feed the table of contents, which themes insert unescaped; the page
         # skeleton provides every heading an entry needs.

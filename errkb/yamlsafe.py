@@ -69,6 +69,10 @@ class Located:
 _constructor = yaml.constructor.SafeConstructor()
 
 
+# A tagged list or mapping (`!!python/object/apply:os.system [...]`) must not pass as plain data.
+_COLLECTION_TAGS = frozenset({"tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"})
+
+
 class _Builder:
     def __init__(self) -> None:
         self.nodes = 0
@@ -89,6 +93,12 @@ class _Builder:
                 node.start_mark.column + 1,
             )
         self.out.values[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.CollectionNode) and node.tag not in _COLLECTION_TAGS:
+            raise YamlProblem(
+                f"tag {node.tag!r} is not allowed",
+                node.start_mark.line + 1,
+                node.start_mark.column + 1,
+            )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, loc, depth)
         if isinstance(node, yaml.SequenceNode):
