@@ -21,6 +21,7 @@ from errkb.scaffold import next_id, scaffold
 from errkb.schema import CATEGORIES, ENGINES, SEVERITIES
 from errkb.settings import Settings, find_root, load_settings
 from errkb.site import build_site_plan, plan_from_corpus
+from errkb.stale import load_releases, markdown_report, stale_entries
 from errkb.urls import entry_uri, url_of
 
 
@@ -124,6 +125,35 @@ def new(
         fh.write(text)
     click.echo(f"wrote {path.relative_to(settings.root).as_posix()}")
     click.echo("next: replace every 'FILL IN:' (errkb check lists them), then errkb lock", err=True)
+
+
+@cli.command()
+@root_option
+@click.option("--days", type=int, default=None, help="Age limit (default: stale_after_days).")
+@click.option(
+    "--format", "fmt", type=click.Choice(["human", "markdown"]), default="human", show_default=True
+)
+@click.option("--fail", is_flag=True, help="Exit 1 when any entry is stale.")
+def stale(root: str | None, days: int | None, fmt: str, fail: bool) -> None:
+    """List entries to re-verify: too old, or verified before an engine's newest release."""
+    settings = _settings(root)
+    result = load_corpus(settings.root, today=settings.build_date, lock=None)
+    found = stale_entries(
+        [item.entry for item in result.corpus.items],
+        today=settings.build_date,
+        max_days=settings.stale_after_days if days is None else days,
+        releases=load_releases(),
+    )
+    if fmt == "markdown":
+        click.echo(
+            markdown_report(found, site_url=settings.site_url, today=settings.build_date), nl=False
+        )
+    else:
+        for item in found:
+            click.echo(f"{item.entry.id} {item.entry.slug}: {'; '.join(item.reasons)}")
+    click.echo(f"{len(found)} of {len(result.corpus.items)} entries stale.", err=True)
+    if fail and found:
+        sys.exit(1)
 
 
 @cli.command()
