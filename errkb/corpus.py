@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from errkb.diagnostics import Diagnostic
+from errkb.flaglint import lint_entries
 from errkb.loader import LoadedEntry, entry_file_ids, load_dir
 from errkb.lock import Lock
 from errkb.matcher import pattern_collisions
@@ -150,6 +151,7 @@ def load_corpus(root: Path, *, today: dt.date, lock: Lock | None) -> LoadResult:
     items, problems = load_dir(root / "errors", root)
     present = entry_file_ids(root / "errors")
     problems += check_corpus(items, today, present)
+    problems += lint_entries(items)
     if lock is not None:
         problems += lock.check(items, present)
     corpus = Corpus(
