@@ -166,6 +166,45 @@ def _vary_message(text: str, rng: random.Random, i: int, j: int) -> str:
     return "\n".join(lines)[:2000]
 
 
+def _group_end(regex: str) -> int:
+    depth, k = 0, 0
+    while k < len(regex):
+        if regex[k] == "\\":
+            k += 2
+            continue
+        depth += {"(": 1, ")": -1}.get(regex[k], 0)
+        if depth == 0:
+            return k
+        k += 1
+    return -1
+
+
+def _own_pattern(regex: str, i: int) -> str:
+    """The pattern, each top-level branch also requiring this entry's id later on the line.
+
+    Branches keep their literal text outside groups, so the matcher's literal prefilter
+    works on them as on the real patterns.
+    """
+    branches, depth, start, k = [], 0, 0, 0
+    while k < len(regex):
+        ch = regex[k]
+        if ch == "\\":
+            k += 2
+            continue
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            branches.append(regex[start:k])
+            start = k + 1
+        k += 1
+    branches.append(regex[start:])
+    if len(branches) == 1 and regex.startswith("(") and _group_end(regex) == len(regex) - 1:
+        return _own_pattern(regex[3:-1] if regex.startswith("(?:") else regex[1:-1], i)
+    return "|".join(rf"{b}.*\bE{i:04d}\b" for b in branches)
+
+
 def synthetic_entry(i: int, pool: list[dict[str, Any]], seed: int) -> dict[str, Any]:
     """Entry number i (1-based): the same whatever the corpus size, so sizes compare."""
     rng = random.Random(seed * 1_000_003 + i)
@@ -190,8 +229,11 @@ def synthetic_entry(i: int, pool: list[dict[str, Any]], seed: int) -> dict[str, 
         {**m, "engine": emap[m["engine"]], "text": _vary_message(m["text"], rng, i, j)}
         for j, m in enumerate(messages)
     ]
+    # Patterns as often as in the real corpus, tied to this entry's own wording (its id is in
+    # its first line) so that clones of one template do not match each other's messages.
     data["patterns"] = [
-        {**p, "engine": emap[p["engine"]]} for p in data.get("patterns", []) if rng.random() < 0.3
+        {**p, "engine": emap[p["engine"]], "regex": _own_pattern(p["regex"], i)}
+        for p in data.get("patterns", [])
     ]
     for key in ("solutions", "alternatives"):
         sols = data.get(key, [])
