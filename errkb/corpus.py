@@ -7,6 +7,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from calculators.grid import COMBOS
+from calculators.models import load_catalog
 from errkb.diagnostics import Diagnostic
 from errkb.flaglint import lint_entries
 from errkb.loader import LoadedEntry, entry_file_ids, load_dir
@@ -94,6 +96,32 @@ def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) ->
             message=f"also matches message {m_index + 1} of {victim.id} ({victim.title}): a paste "
             "of that message would land here; make the pattern more specific",
         )
+
+    catalog = load_catalog()
+    tabled = {c.engine for c in COMBOS}
+    for item in items:
+        if (fit := item.entry.fit) is None:
+            continue
+        for i, model in enumerate(fit.models):
+            if model not in catalog:
+                at(
+                    item,
+                    "fit",
+                    "models",
+                    i,
+                    field=f"fit.models[{i}]",
+                    message=f"{model!r} is not in the model catalog (calculators/data/models.yaml)",
+                )
+        for i, engine in enumerate(fit.engines):
+            if engine not in tabled:
+                at(
+                    item,
+                    "fit",
+                    "engines",
+                    i,
+                    field=f"fit.engines[{i}]",
+                    message=f"no fit tables for {engine}; one of: {', '.join(sorted(tabled))}",
+                )
 
     for item in items:
         e = item.entry

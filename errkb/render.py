@@ -136,8 +136,12 @@ def render_entry(
     by_id: dict[str, Entry],
     backlinks: tuple[str, ...],
     settings: Settings,
+    fit: str | None = None,
 ) -> str:
-    """The page for one entry. `path` is the YAML file, `by_id` resolves related ids."""
+    """The page for one entry. `path` is the YAML file, `by_id` resolves related ids.
+
+    `fit` is the computed max-context table the entry asked for (errkb.fitpages).
+    """
     page = entry_uri(entry)
     meta = {
         "title": entry.title,
@@ -180,6 +184,15 @@ def render_entry(
         ]
         if ex.note:
             out += [ex.note, ""]
+    if fit:
+        out += [
+            "## Will it fit? { #fit }",
+            "",
+            "The longest context per sequence that fits, computed for each GPU and setting:",
+            "",
+            fit,
+            "",
+        ]
     if entry.alternatives:
         out += ["## Alternatives { #alternatives }", ""]
         out += [_solution(i, s) for i, s in enumerate(entry.alternatives, start=1)]

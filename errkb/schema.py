@@ -66,6 +66,7 @@ ANCHOR_RE = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
 RESERVED_ANCHORS = frozenset(
     {
         "messages",
+        "fit",
         "cause",
         "quick-check",
         "solutions",
@@ -303,6 +304,27 @@ class Retired(Model):
     superseded_by: EntryId | None = None
 
 
+class FitRequest(Model):
+    """Ask for a table of the max context of models on common GPUs, computed at build time."""
+
+    models: list[Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9.-]*$")]] = Field(
+        default_factory=lambda: [
+            "llama-3.1-8b",
+            "qwen2.5-14b",
+            "qwen3-32b",
+            "gemma-2-27b",
+            "llama-3.1-70b",
+        ],
+        min_length=1,
+        max_length=8,
+        description="Catalog model ids (calculators/data/models.yaml).",
+    )
+    engines: list[Engine] = Field(
+        min_length=1,
+        description="Engines whose settings get rows (vllm, sglang, llama.cpp, ollama).",
+    )
+
+
 class Entry(Model):
     """One error: its messages, why it happens, and how to get out of it."""
 
@@ -334,6 +356,9 @@ class Entry(Model):
     example: Example | None = None
     detection: Prose | None = None
     prevention: Prose | None = None
+    fit: FitRequest | None = Field(
+        default=None, description="Show a max-context table of common models and GPUs."
+    )
     related: list[EntryId] = Field(default_factory=list)
     sources: list[Source] = Field(min_length=1)
     verified: Verified

@@ -8,9 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from calculators.gpus import load_gpus
+from calculators.models import load_catalog
 from errkb.api import api_files
 from errkb.corpus import Corpus, load_corpus
 from errkb.diagnostics import Diagnostic
+from errkb.fitpages import (
+    GPUS_INDEX,
+    MODELS_INDEX,
+    SIZING,
+    fit_assets,
+    fit_table,
+    gpu_page,
+    gpu_uri,
+    gpus_index,
+    model_page,
+    model_uri,
+    models_index,
+    sizing_guide,
+)
 from errkb.indexes import (
     categories_index,
     category_page,
@@ -21,7 +37,7 @@ from errkb.indexes import (
 from errkb.loader import LoadedEntry
 from errkb.lock import Lock
 from errkb.render import render_entry
-from errkb.schema import CATEGORIES, ENGINES
+from errkb.schema import CATEGORIES, ENGINES, Entry
 from errkb.settings import Settings
 from errkb.urls import (
     CATEGORIES_INDEX,
@@ -100,12 +116,40 @@ def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
                 by_id=by_id,
                 backlinks=corpus.backlinks.get(item.entry.id, ()),
                 settings=settings,
+                fit=_fit(item.entry),
             ),
             edit_path=item.path,
             sources=_entry_sources(item, corpus, paths),
         )
         for item in corpus.items
     ]
+
+
+def _fit(entry: Entry) -> str | None:
+    if entry.fit is None:
+        return None
+    return fit_table(entry.fit.models, entry.fit.engines, entry_uri(entry))
+
+
+# Fit pages change when the calculator's data does, not when an entry does.
+_CALC_SOURCES = ("calculators/data/models.yaml", "calculators/data/gpus.yaml")
+
+
+def fit_pages() -> list[GeneratedPage]:
+    pages = [
+        GeneratedPage(GPUS_INDEX, gpus_index(GPUS_INDEX), sources=_CALC_SOURCES),
+        GeneratedPage(MODELS_INDEX, models_index(MODELS_INDEX), sources=_CALC_SOURCES),
+        GeneratedPage(SIZING, sizing_guide(SIZING), sources=_CALC_SOURCES),
+    ]
+    pages += [
+        GeneratedPage(gpu_uri(g), gpu_page(gpu, gpu_uri(g)), sources=_CALC_SOURCES)
+        for g, gpu in load_gpus().items()
+    ]
+    pages += [
+        GeneratedPage(model_uri(m), model_page(arch, model_uri(m)), sources=_CALC_SOURCES)
+        for m, arch in load_catalog().items()
+    ]
+    return pages
 
 
 def redirects(corpus: Corpus) -> dict[str, str]:
@@ -119,8 +163,9 @@ def redirects(corpus: Corpus) -> dict[str, str]:
 
 
 def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
-    pages = tuple(entry_pages(corpus, settings) + index_pages(corpus))
-    plan = SitePlan(settings, corpus, pages, api_files(corpus, settings), redirects(corpus))
+    pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + fit_pages())
+    assets = {**api_files(corpus, settings), **fit_assets()}
+    plan = SitePlan(settings, corpus, pages, assets, redirects(corpus))
     return replace(plan, diagnostics=tuple(lock.check_pages(set(plan.index_urls()))))
 
 

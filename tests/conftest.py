@@ -13,6 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # Fixture entries are dated; checks run "as of" this day so the tests never age.
 TODAY = dt.date(2026, 11, 20)
+# The same day for the CLI, which reads the build date from SOURCE_DATE_EPOCH.
+EPOCH = str(int(dt.datetime(TODAY.year, TODAY.month, TODAY.day, tzinfo=dt.UTC).timestamp()))
 
 MakeRepo = Callable[..., Path]
 

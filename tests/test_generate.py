@@ -13,7 +13,7 @@ from errkb.corpus import load_corpus
 from errkb.lock import Lock
 from errkb.settings import load_settings
 from errkb.site import plan_from_corpus
-from tests.conftest import TODAY, MakeRepo
+from tests.conftest import EPOCH, TODAY, MakeRepo
 from tests.sitecheck import page_file, redirect_target
 
 
@@ -22,7 +22,9 @@ def test_generate_writes_every_page_and_builds_without_hooks(
 ) -> None:
     repo = make_repo()
     out = tmp_path / "gen"
-    result = CliRunner().invoke(cli, ["generate", "--root", str(repo), "--out", str(out)])
+    result = CliRunner().invoke(
+        cli, ["generate", "--root", str(repo), "--out", str(out)], env={"SOURCE_DATE_EPOCH": EPOCH}
+    )
     assert result.exit_code == 0, result.output
     corpus = load_corpus(repo, today=TODAY, lock=None).corpus
     plan = plan_from_corpus(corpus, load_settings(repo, today=TODAY), Lock())

@@ -8,9 +8,7 @@ from click.testing import CliRunner
 
 from errkb.cli import cli
 from errkb.stale import Release, Releases, load_releases, stale_entries
-from tests.conftest import TODAY, MakeRepo
-
-EPOCH = str(int(dt.datetime(TODAY.year, TODAY.month, TODAY.day, tzinfo=dt.UTC).timestamp()))
+from tests.conftest import EPOCH, TODAY, MakeRepo
 
 
 def run(repo: object, *args: str) -> tuple[int, str]:

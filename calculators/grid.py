@@ -1,0 +1,170 @@
+"""The fit grid: GPU x model x weights x engine x KV dtype, as the site shows it.
+
+Every number comes from ``estimate`` with the same keywords ``errkb calc`` passes, so a
+cell can be re-derived on the command line from its ``calc_args``. The grid is what the
+build precomputes for the GPU and model pages, the fit tables inside error pages and the
+"will it run?" page (which only looks numbers up, it has no formulas of its own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from calculators.engines.base import SettingError
+from calculators.estimate import Estimate, estimate
+from calculators.gpus import Gpu, load_gpus
+from calculators.models import ModelArch, load_catalog
+
+# Bump when a formula or an engine profile changes what the tables show.
+CALCULATOR_VERSION = "1"
+
+
+@dataclass(frozen=True)
+class Combo:
+    """One engine setting the tables compare: engine, weights format and KV cache type."""
+
+    key: str
+    label: str
+    engine: str
+    weights: str
+    kv: tuple[tuple[str, Any], ...]  # estimate() keywords for the KV cache
+
+    def calc_args(self) -> list[str]:
+        """The `errkb calc` options that select this setting."""
+        args = ["--engine", self.engine, "--weights", self.weights]
+        for name, value in self.kv:
+            if name == "flash_attn":
+                args.append("--flash-attn" if value else "--no-flash-attn")
+            else:
+                option = "kv-cache-dtype" if name == "kv_dtype" else name.replace("_", "-")
+                args += [f"--{option}", str(value)]
+        return args
+
+
+COMBOS: tuple[Combo, ...] = (
+    Combo("vllm-bf16", "vLLM, BF16 weights, auto KV", "vllm", "bf16", (("kv_dtype", "auto"),)),
+    Combo("vllm-bf16-fp8kv", "vLLM, BF16 weights, FP8 KV", "vllm", "bf16", (("kv_dtype", "fp8"),)),
+    Combo("vllm-awq", "vLLM, AWQ 4-bit weights, auto KV", "vllm", "awq", (("kv_dtype", "auto"),)),
+    Combo(
+        "sglang-bf16", "SGLang, BF16 weights, auto KV", "sglang", "bf16", (("kv_dtype", "auto"),)
+    ),
+    Combo(
+        "llamacpp-q4k",
+        "llama.cpp, Q4_K GGUF, f16 KV",
+        "llama.cpp",
+        "gguf-q4_k",
+        (("cache_type_k", "f16"), ("cache_type_v", "f16")),
+    ),
+    Combo(
+        "llamacpp-q4k-q8kv",
+        "llama.cpp, Q4_K GGUF, q8_0 KV (flash attention)",
+        "llama.cpp",
+        "gguf-q4_k",
+        (("cache_type_k", "q8_0"), ("cache_type_v", "q8_0"), ("flash_attn", True)),
+    ),
+    Combo(
+        "llamacpp-q8",
+        "llama.cpp, Q8_0 GGUF, f16 KV",
+        "llama.cpp",
+        "gguf-q8_0",
+        (("cache_type_k", "f16"), ("cache_type_v", "f16")),
+    ),
+    Combo(
+        "ollama-q4k",
+        "Ollama, Q4_K GGUF, f16 KV",
+        "ollama",
+        "gguf-q4_k",
+        (("cache_type_k", "f16"), ("cache_type_v", "f16")),
+    ),
+)
+CONTEXTS = (4096, 8192, 32768, 131072)  # where the tables state concurrency and fit
+
+
+@dataclass(frozen=True)
+class Cell:
+    gpu: str
+    model: str
+    combo: str
+    max_context: int | None  # None: the weights alone do not fit (or the setting is impossible)
+    concurrency: tuple[float | None, ...]  # max concurrency at each of CONTEXTS
+    fits: tuple[bool | None, ...]  # one sequence of each of CONTEXTS fits
+    weights_bytes: int | None
+    kv_bytes_per_token: int | None
+    engine_version: str
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "gpu": self.gpu,
+            "model": self.model,
+            "combo": self.combo,
+            "max_context": self.max_context,
+            "concurrency": list(self.concurrency),
+            "fits": list(self.fits),
+            "weights_bytes": self.weights_bytes,
+            "kv_bytes_per_token": self.kv_bytes_per_token,
+            "engine_version": self.engine_version,
+            "error": self.error,
+        }
+
+
+def combo(key: str) -> Combo:
+    return next(c for c in COMBOS if c.key == key)
+
+
+def _estimate(arch: ModelArch, gpu: Gpu, c: Combo, context: int) -> Estimate:
+    return estimate(
+        arch, engine=c.engine, context=context, gpu=gpu, weights=c.weights, **dict(c.kv)
+    )
+
+
+def _usable(max_context: int | None) -> int | None:
+    return max_context if max_context else None
+
+
+def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
+    try:
+        first = _estimate(arch, gpu, c, CONTEXTS[0])
+    except SettingError as exc:
+        return Cell(gpu.id, arch.id, c.key, None, (), (), None, None, "", str(exc))
+    concurrency: list[float | None] = [first.max_concurrency]
+    fits: list[bool | None] = [first.fits]
+    for context in CONTEXTS[1:]:
+        if context > (arch.max_position_embeddings or context):
+            concurrency.append(None)
+            fits.append(None)
+            continue
+        e = _estimate(arch, gpu, c, context)
+        concurrency.append(e.max_concurrency)
+        fits.append(e.fits)
+    return Cell(
+        gpu=gpu.id,
+        model=arch.id,
+        combo=c.key,
+        max_context=_usable(first.max_context),
+        concurrency=tuple(concurrency),
+        fits=tuple(fits),
+        weights_bytes=first.weights_bytes,
+        kv_bytes_per_token=first.kv_bytes_per_token,
+        engine_version=first.engine_version,
+    )
+
+
+@cache
+def fit_grid() -> tuple[Cell, ...]:
+    """Every cell, ordered by GPU, model and setting (the order the pages print)."""
+    gpus = load_gpus()
+    models = load_catalog()
+    return tuple(cell(models[m], gpus[g], c) for g in gpus for m in models for c in COMBOS)
+
+
+def engine_versions() -> dict[str, str]:
+    """What each engine profile models, as the tables' stamp."""
+    seen: dict[str, str] = {}
+    for c in fit_grid():
+        engine = combo(c.combo).engine
+        if c.engine_version and engine not in seen:
+            seen[engine] = c.engine_version
+    return dict(sorted(seen.items()))

@@ -1,0 +1,128 @@
+// "Will it run?": looks answers up in api/v1/fit/, which the build computes with the
+// calculators package. No formula lives here; tests/test_browser_fit.py holds the page
+// equal to `errkb calc`.
+(function () {
+  "use strict";
+
+  function el(tag, text, attrs) {
+    var node = document.createElement(tag);
+    if (text) node.textContent = text;
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    return node;
+  }
+
+  function fill(select, items) {
+    items.forEach(function (it) { select.appendChild(el("option", it[1], { value: it[0] })); });
+  }
+
+  function tokens(n) { return n ? n.toLocaleString("en-US") : "does not fit"; }
+
+  function setup(root) {
+    var api = root.getAttribute("data-api"), site = root.getAttribute("data-site");
+    var q = function (name) { return root.querySelector("[name=" + name + "]"); };
+    var answer = root.querySelector(".errkb-fit-answer");
+    var cache = {}, index = null;
+
+    function load(model) {
+      if (!cache[model]) cache[model] = fetch(api + model + ".json").then(function (r) { return r.json(); });
+      return cache[model];
+    }
+
+    function show() {
+      var gpu = q("gpu").value, model = q("model").value, comboKey = q("combo").value;
+      var ci = Number(q("context").value), seqs = Math.max(1, Number(q("seqs").value) || 1);
+      var context = index.contexts[ci];
+      var combo = index.combos.filter(function (c) { return c.key === comboKey; })[0];
+      var info = index.models.filter(function (m) { return m.id === model; })[0];
+      load(model).then(function (data) {
+        var cell = data.cells.filter(function (c) { return c.gpu === gpu && c.combo === comboKey; })[0];
+        answer.textContent = "";
+        if (!cell || cell.error) {
+          answer.appendChild(el("p", "Not possible: " + (cell ? cell.error : "no data"), { "data-fits": "error" }));
+          return;
+        }
+        var conc = cell.concurrency[ci], fitsOne = cell.fits[ci];
+        var fits = conc === null || conc === undefined ? null : (seqs === 1 ? fitsOne : conc >= seqs);
+        var verdict = fits === null ? "Beyond the model's context length." :
+          fits ? "Fits." : "Does not fit.";
+        answer.appendChild(el("p", verdict, { "class": "errkb-verdict", "data-fits": String(fits) }));
+        var list = el("ul");
+        list.appendChild(el("li", "Longest context per sequence: " + tokens(cell.max_context),
+          { "data-max-context": String(cell.max_context) }));
+        list.appendChild(el("li", "Sequences of " + context.toLocaleString("en-US") + " tokens at once: " +
+          (conc === null || conc === undefined ? "n/a" : String(Math.round(conc * 100) / 100)),
+          { "data-concurrency": String(conc) }));
+        list.appendChild(el("li", "Weights per GPU: " + (cell.weights_bytes / 1073741824).toFixed(2) + " GiB; KV cache " +
+          cell.kv_bytes_per_token.toLocaleString("en-US") + " bytes per token"));
+        answer.appendChild(list);
+        var args = ["errkb calc --model", model, "--gpu", gpu].concat(combo.calc_args)
+          .concat(["--context", String(context), "--seqs", String(seqs)]);
+        answer.appendChild(el("p", "Same numbers in a terminal:"));
+        answer.appendChild(el("pre", args.join(" "), { "class": "errkb-calc-command" }));
+        if (cell.max_context) {
+          answer.appendChild(el("p", "Engine command at the longest context (" + cell.engine_version + "):"));
+          answer.appendChild(el("pre", command(combo, info, cell.max_context), { "class": "errkb-engine-command" }));
+        }
+        if (fits === false || !cell.max_context) {
+          var p = el("p", "The errors you would see: ");
+          (index.no_fit_entries[combo.engine] || []).forEach(function (id, i) {
+            if (i) p.appendChild(document.createTextNode(", "));
+            p.appendChild(el("a", id, { href: site + "e/" + id + "/" }));
+          });
+          answer.appendChild(p);
+        }
+      });
+    }
+
+    // One sequence at the longest context: the setting the max_context figure is for.
+    function command(combo, info, context) {
+      var repo = info.hf_repo || info.id;
+      var kv = combo.calc_args;
+      function arg(name) { var i = kv.indexOf(name); return i >= 0 ? kv[i + 1] : null; }
+      if (combo.engine === "vllm") {
+        var c = "vllm serve " + repo + " --max-model-len " + context;
+        if (arg("--kv-cache-dtype") && arg("--kv-cache-dtype") !== "auto") c += " --kv-cache-dtype " + arg("--kv-cache-dtype");
+        if (arg("--weights") === "awq") c = "vllm serve <an AWQ build of " + repo + "> --max-model-len " + context;
+        return c;
+      }
+      if (combo.engine === "sglang") return "python -m sglang.launch_server --model-path " + repo + " --context-length " + context;
+      if (combo.engine === "ollama") return "OLLAMA_CONTEXT_LENGTH=" + context + " OLLAMA_NUM_PARALLEL=1 ollama serve";
+      var l = "llama-server -m model.gguf -ngl 99 -c " + context;
+      if (arg("--cache-type-k") && arg("--cache-type-k") !== "f16") l += " -fa on -ctk " + arg("--cache-type-k") + " -ctv " + arg("--cache-type-v");
+      return l;
+    }
+
+    function findConfig() {
+      var out = root.querySelector(".errkb-config-result");
+      var cfg;
+      try { cfg = JSON.parse(q("config").value); } catch (e) { out.textContent = "Not valid JSON."; return; }
+      if (cfg.text_config) cfg = Object.assign({}, cfg, cfg.text_config);
+      var hit = index.models.filter(function (m) {
+        return Object.keys(m.signature).every(function (k) { return cfg[k] === m.signature[k]; });
+      })[0];
+      if (!hit) { out.textContent = "No catalog model has this architecture: run errkb calc --config config.json."; return; }
+      q("model").value = hit.id;
+      out.textContent = "Same architecture as " + hit.name + ".";
+      show();
+    }
+
+    fetch(api + "index.json").then(function (r) { return r.json(); }).then(function (data) {
+      index = data;
+      fill(q("gpu"), data.gpus.map(function (g) { return [g.id, g.name + " (" + g.memory_mib.toLocaleString("en-US") + " MiB)"]; }));
+      fill(q("model"), data.models.map(function (m) { return [m.id, m.name]; }));
+      fill(q("combo"), data.combos.map(function (c) { return [c.key, c.label]; }));
+      fill(q("context"), data.contexts.map(function (c, i) { return [String(i), c.toLocaleString("en-US") + " tokens"]; }));
+      ["gpu", "model", "combo", "context", "seqs"].forEach(function (n) { q(n).addEventListener("change", show); });
+      q("seqs").addEventListener("input", show);
+      root.querySelector("[name=find]").addEventListener("click", findConfig);
+      root.setAttribute("data-ready", "true");
+      show();
+    });
+  }
+
+  function init() {
+    var root = document.getElementById("errkb-fit");
+    if (root && !root.getAttribute("data-ready")) setup(root);
+  }
+  if (window.document$) window.document$.subscribe(init); else document.addEventListener("DOMContentLoaded", init);
+})();

@@ -1,0 +1,388 @@
+"""Pages made from the fit grid: one per GPU, one per model, a sizing guide, and fit tables.
+
+Every number printed here is a field of a `calculators.grid` cell; this module only lays
+them out. The "quick check" arithmetic on model pages multiplies the architecture's own
+figures and is printed only when the product equals what the calculator reports.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from calculators.gpus import Gpu, load_gpus
+from calculators.grid import (
+    CALCULATOR_VERSION,
+    COMBOS,
+    CONTEXTS,
+    Cell,
+    Combo,
+    combo,
+    engine_versions,
+    fit_grid,
+)
+from calculators.kv import llamacpp_layers, paged_layers
+from calculators.models import ModelArch, load_catalog
+from errkb.mdtext import escape, front_matter, rel
+
+GPUS_INDEX = "gpus/index.md"
+MODELS_INDEX = "models/index.md"
+SIZING = "gpus/sizing.md"
+WILL_IT_RUN = "calculators/will-it-run.md"
+FIT_API = "api/v1/fit"
+# Where a reader lands when a setting does not fit, per engine (entry ids).
+NO_FIT_ENTRIES: dict[str, tuple[str, ...]] = {
+    "vllm": ("E0001", "E0002", "E0009"),
+    "sglang": ("E0013", "E0009"),
+    "llama.cpp": ("E0015", "E0008"),
+    "ollama": ("E0012", "E0015"),
+}
+TABLE_GPUS = ("t4", "rtx-4090", "rtx-5090", "l40s", "a100-80gb", "h100-80gb")
+COMMON_MODELS = ("llama-3.1-8b", "qwen2.5-14b", "qwen3-32b", "gemma-2-27b", "llama-3.1-70b")
+
+
+def gpu_uri(gpu_id: str) -> str:
+    return f"gpus/{gpu_id}.md"
+
+
+def model_uri(model_id: str) -> str:
+    return f"models/{model_id}.md"
+
+
+def _cells() -> dict[tuple[str, str, str], Cell]:
+    return {(c.gpu, c.model, c.combo): c for c in fit_grid()}
+
+
+def fmt_tokens(n: int | None) -> str:
+    return "does not fit" if not n else f"{n:,}"
+
+
+def fmt_conc(x: float | None) -> str:
+    if x is None:
+        return "n/a"
+    return "0" if x < 0.01 else f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def gib(n: int | None) -> str:
+    return "n/a" if n is None else f"{n / (1 << 30):.2f} GiB"
+
+
+def stamp() -> str:
+    versions = "; ".join(f"{e}: {v}" for e, v in engine_versions().items())
+    return (
+        f"Computed by errkb's calculator (version {CALCULATOR_VERSION}) for these engine "
+        f"profiles: {escape(versions)}. Every figure is what `errkb calc` prints for the same "
+        "inputs; the [method page](../calculators/method.md) shows how they are checked "
+        "against real engine logs."
+    )
+
+
+def _table(header: list[str], rows: Iterable[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def _meta(title: str, description: str) -> str:
+    # Tables of thousands of numbers would swamp the search index; the index pages list them.
+    return front_matter({"title": title, "description": description, "search": {"exclude": True}})
+
+
+def combo_legend(combos: Iterable[Combo]) -> str:
+    return "\n".join(
+        f"- **{escape(c.label)}**: `errkb calc {' '.join(c.calc_args())}`" for c in combos
+    )
+
+
+def gpu_page(gpu: Gpu, from_uri: str) -> str:
+    cells = _cells()
+    models = load_catalog()
+    title = f"{gpu.name}: max context and concurrency per model"
+    out = [
+        _meta(title, f"Which models fit on an {gpu.name}, at what context, on which engine."),
+        f"# {escape(title)}",
+        "",
+        f"Memory: **{gpu.memory_mib:,} MiB** as `nvidia-smi` reports it"
+        + (
+            f", **{gpu.cuda_total_gib} GiB** as CUDA reports it to vLLM"
+            if gpu.cuda_total_gib
+            else ""
+        )
+        + f". Source: {escape(gpu.source)}.",
+        "",
+        stamp(),
+        "",
+        "Settings compared (one column each):",
+        "",
+        combo_legend(COMBOS),
+        "",
+        "## Max context per sequence { #max-context }",
+        "",
+        _table(
+            ["Model", *[c.key for c in COMBOS]],
+            (
+                [f"[{escape(m.name)}]({rel(from_uri, model_uri(m.id))})"]
+                + [fmt_tokens(cells[(gpu.id, m.id, c.key)].max_context) for c in COMBOS]
+                for m in models.values()
+            ),
+        ),
+    ]
+    for i, context in enumerate(CONTEXTS[1:3], start=1):
+        out += [
+            "",
+            f"## Max concurrency at {context:,} tokens {{ #concurrency-{context} }}",
+            "",
+            _table(
+                ["Model", *[c.key for c in COMBOS]],
+                (
+                    [escape(m.name)]
+                    + [fmt_conc(_at(cells[(gpu.id, m.id, c.key)].concurrency, i)) for c in COMBOS]
+                    for m in models.values()
+                ),
+            ),
+        ]
+    return "\n".join(out) + "\n"
+
+
+def _at(values: tuple[Any, ...], i: int) -> Any:
+    return values[i] if i < len(values) else None
+
+
+def quick_check(arch: ModelArch, bytes_per_token: int | None) -> str:
+    """The seed's 2 x layers x KV heads x head dim x bytes, for this model's attention kind."""
+    layers = paged_layers(arch)
+    if not layers or bytes_per_token is None:
+        return "This model keeps no per-token KV cache in the layers the calculator models."
+    if arch.mla is not None:
+        latent = arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim
+        product = len(layers) * latent * 2
+        text = (
+            f"MLA stores one latent per token and layer: {len(layers)} layers x "
+            f"({arch.mla.kv_lora_rank} + {arch.mla.qk_rope_head_dim}) x 2 bytes"
+        )
+    else:
+        product = sum(layer.k_elems + layer.v_elems for layer in layers) * 2
+        text = (
+            f"2 (K and V) x {len(layers)} layers x {arch.n_kv_heads} KV heads x "
+            f"{arch.head_dim} head dim x 2 bytes"
+        )
+        if arch.v_head_dim != arch.head_dim:
+            text = f"{len(layers)} layers x {arch.n_kv_heads} KV heads x ({arch.head_dim} + {arch.v_head_dim}) x 2 bytes"
+    if product != bytes_per_token:
+        return f"The calculator reports {bytes_per_token:,} bytes per token at BF16/FP16."
+    out = f"{text} = **{product:,} bytes per token** = {product * 1024 / (1 << 20):,.0f} MiB per 1K tokens (BF16/FP16)."
+    if arch.n_sliding_layers:
+        out += (
+            f" {arch.n_sliding_layers} of these {len(layers)} layers use a sliding window of "
+            f"{arch.sliding_window} tokens; engines that size those layers by their window "
+            "need less than this at long context (see the tables)."
+        )
+    if arch.n_linear_layers:
+        out += f" {arch.n_linear_layers} more layers are linear-attention layers with a fixed state per sequence instead."
+    return out
+
+
+def model_page(arch: ModelArch, from_uri: str) -> str:
+    cells = _cells()
+    gpus = load_gpus()
+    any_cell = cells[(next(iter(gpus)), arch.id, COMBOS[0].key)]
+    title = f"{arch.name}: KV cache per token and max context per GPU"
+    llama_layers = llamacpp_layers(arch)
+    out = [
+        _meta(title, f"KV cache size of {arch.name} and the context that fits on common GPUs."),
+        f"# {escape(title)}",
+        "",
+        f"Architecture from {escape(arch.source or arch.hf_repo)}"
+        + (f" (Hugging Face `{arch.hf_repo}`)" if arch.hf_repo else "")
+        + ".",
+        "",
+        "## KV cache per token { #kv-per-token }",
+        "",
+        quick_check(arch, any_cell.kv_bytes_per_token),
+        "",
+        f"llama.cpp stores {sum(x.k_elems for x in llama_layers):,} K and "
+        f"{sum(x.v_elems for x in llama_layers):,} V elements per token over all layers; "
+        "q8_0 takes 34 bytes per 32 elements and q4_0 18 bytes per 32.",
+        "",
+        stamp(),
+        "",
+        combo_legend(COMBOS),
+        "",
+        "## Max context per sequence, by GPU { #max-context }",
+        "",
+        _table(
+            ["GPU", *[c.key for c in COMBOS]],
+            (
+                [f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))})"]
+                + [fmt_tokens(cells[(g.id, arch.id, c.key)].max_context) for c in COMBOS]
+                for g in gpus.values()
+            ),
+        ),
+        "",
+        f"## Max concurrency at {CONTEXTS[1]:,} tokens {{ #concurrency }}",
+        "",
+        _table(
+            ["GPU", *[c.key for c in COMBOS]],
+            (
+                [escape(g.name)]
+                + [fmt_conc(_at(cells[(g.id, arch.id, c.key)].concurrency, 1)) for c in COMBOS]
+                for g in gpus.values()
+            ),
+        ),
+        "",
+        "Weights per GPU: "
+        + "; ".join(
+            f"{c.weights} {gib(cells[(next(iter(gpus)), arch.id, c.key)].weights_bytes)}"
+            for c in {c.weights: c for c in COMBOS}.values()
+        )
+        + ".",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def gpus_index(from_uri: str) -> str:
+    rows = (
+        [f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))})", f"{g.memory_mib:,} MiB"]
+        for g in sorted(load_gpus().values(), key=lambda g: g.memory_mib)
+    )
+    return (
+        front_matter({"title": "GPUs", "description": "What fits on each GPU."})
+        + "# GPUs\n\nEach page lists, for every catalog model, the longest context that fits "
+        "and how many sequences run at once, per engine and KV cache type. See also the "
+        f"[sizing guide]({rel(from_uri, SIZING)}).\n\n"
+        + _table(["GPU", "Memory (nvidia-smi)"], rows)
+        + "\n"
+    )
+
+
+def models_index(from_uri: str) -> str:
+    cells = _cells()
+    first_gpu = next(iter(load_gpus()))
+    rows = (
+        [
+            f"[{escape(m.name)}]({rel(from_uri, model_uri(m.id))})",
+            f"{(cells[(first_gpu, m.id, COMBOS[0].key)].kv_bytes_per_token or 0):,}",
+        ]
+        for m in load_catalog().values()
+    )
+    return (
+        front_matter({"title": "Models", "description": "KV cache and max context per model."})
+        + "# Models\n\nKV cache per token at BF16/FP16 as vLLM stores it, and a page per model "
+        "with its max context on every catalog GPU.\n\n"
+        + _table(["Model", "KV bytes per token"], rows)
+        + "\n"
+    )
+
+
+def sizing_guide(from_uri: str) -> str:
+    """The smallest catalog GPU on which each model runs one 8K-token sequence."""
+    cells = _cells()
+    gpus = sorted(load_gpus().values(), key=lambda g: g.memory_mib)
+    shown = [combo("vllm-bf16"), combo("vllm-awq"), combo("llamacpp-q4k")]
+    context_index = CONTEXTS.index(8192)
+
+    def smallest(model_id: str, c: Combo) -> str:
+        for g in gpus:
+            if _at(cells[(g.id, model_id, c.key)].fits, context_index):
+                return f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))}) ({g.memory_mib:,} MiB)"
+        return "none in the catalog (needs several GPUs)"
+
+    models = sorted(load_catalog().values(), key=lambda m: m.params)
+    rows = (
+        [escape(m.name), f"{m.params / 1e9:.1f}B"] + [smallest(m.id, c) for c in shown]
+        for m in models
+    )
+    return (
+        _meta("GPU sizing guide", "The smallest GPU each model fits on at an 8K context.")
+        + "# GPU sizing guide\n\n"
+        "The smallest single GPU in the catalog on which each model serves one sequence of "
+        "8,192 tokens, per engine and weights format. Computed from the same grid as the GPU "
+        "and model pages, not typed.\n\n"
+        + stamp()
+        + "\n\n"
+        + _table(["Model", "Parameters", *[escape(c.label) for c in shown]], rows)
+        + "\n"
+    )
+
+
+def fit_table(models: Iterable[str], engines: Iterable[str], from_uri: str) -> str:
+    """The table an error page asks for: max context of common models on common GPUs."""
+    cells = _cells()
+    gpus = load_gpus()
+    catalog = load_catalog()
+    combos = [c for e in dict.fromkeys(engines) for c in [x for x in COMBOS if x.engine == e][:2]]
+    if not combos:
+        return ""
+    header = [
+        "Model",
+        "Setting",
+        *[escape(gpus[g].name.replace("NVIDIA ", "")) for g in TABLE_GPUS],
+    ]
+    rows = (
+        [f"[{escape(catalog[m].name)}]({rel(from_uri, model_uri(m))})", c.key]
+        + [fmt_tokens(cells[(g, m, c.key)].max_context) for g in TABLE_GPUS]
+        for m in models
+        for c in combos
+    )
+    flags = {
+        "vllm": "`vllm serve <model> --max-model-len N` (add `--kv-cache-dtype fp8` for the FP8 column)",
+        "sglang": "`python -m sglang.launch_server --model-path <model> --context-length N`",
+        "llama.cpp": "`llama-server -m model.gguf -c N -ngl 99` (add `-fa -ctk q8_0 -ctv q8_0` for the q8_0 column)",
+        "ollama": "`OLLAMA_CONTEXT_LENGTH=N ollama serve`",
+    }
+    used = dict.fromkeys(c.engine for c in combos)
+    return (
+        _table(header, rows)
+        + "\n\nN is the cell's value. "
+        + " ".join(f"{escape(e)}: {flags[e]}." for e in used)
+        + f" Settings: {', '.join(f'`{c.key}` = {escape(c.label)}' for c in combos)}. "
+        + f"[Check another GPU or model]({rel(from_uri, WILL_IT_RUN)})."
+    )
+
+
+def fit_assets() -> dict[str, str]:
+    """The data the "will it run?" page looks up: an index and one document per model."""
+    cells = fit_grid()
+    gpus = load_gpus()
+    catalog = load_catalog()
+    index = {
+        "calculator_version": CALCULATOR_VERSION,
+        "engine_versions": engine_versions(),
+        "contexts": list(CONTEXTS),
+        "gpus": [{"id": g.id, "name": g.name, "memory_mib": g.memory_mib} for g in gpus.values()],
+        "models": [
+            {"id": m.id, "name": m.name, "hf_repo": m.hf_repo, "signature": signature(m)}
+            for m in catalog.values()
+        ],
+        "combos": [
+            {"key": c.key, "label": c.label, "engine": c.engine, "calc_args": c.calc_args()}
+            for c in COMBOS
+        ],
+        "no_fit_entries": {k: list(v) for k, v in NO_FIT_ENTRIES.items()},
+    }
+    out = {f"{FIT_API}/index.json": _dump(index)}
+    by_model: dict[str, list[dict[str, Any]]] = {}
+    for c in cells:
+        by_model.setdefault(c.model, []).append(c.to_json())
+    for model_id, rows in by_model.items():
+        out[f"{FIT_API}/{model_id}.json"] = _dump({"model": model_id, "cells": rows})
+    return out
+
+
+def signature(m: ModelArch) -> dict[str, Any]:
+    """The config.json fields that decide every figure: a pasted config with the same values
+    has the same tables (a fine-tune of a catalog model)."""
+    return {
+        "model_type": m.model_type,
+        "num_hidden_layers": m.n_layers,
+        "hidden_size": m.hidden_size,
+        "num_attention_heads": m.n_heads,
+        "num_key_value_heads": m.n_kv_heads,
+        "intermediate_size": m.intermediate_size,
+        "vocab_size": m.vocab_size,
+    }
+
+
+def _dump(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"

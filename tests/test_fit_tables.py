@@ -1,0 +1,64 @@
+"""The fit tables and the "will it run?" data say exactly what `errkb calc` says."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from click.testing import CliRunner
+
+from calculators.grid import COMBOS, CONTEXTS, combo
+from calculators.models import load_catalog
+from errkb.cli import cli
+from errkb.fitpages import FIT_API, fit_assets, fmt_tokens, model_page, model_uri
+
+
+def calc(*args: str) -> dict[str, object]:
+    result = CliRunner().invoke(cli, ["calc", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_200_sampled_cells_equal_errkb_calc() -> None:
+    assets = fit_assets()
+    cells = [
+        cell
+        for path, text in sorted(assets.items())
+        if path != f"{FIT_API}/index.json"
+        for cell in json.loads(text)["cells"]
+        if cell["error"] is None
+    ]
+    rng = random.Random(20261120)
+    checked = 0
+    for cell in rng.sample(cells, 200):
+        i = rng.randrange(len(CONTEXTS))
+        if cell["concurrency"][i] is None:  # beyond the model's context length: not computed
+            i = 0
+        c = combo(cell["combo"])
+        out = calc(
+            "--model",
+            cell["model"],
+            "--gpu",
+            cell["gpu"],
+            *c.calc_args(),
+            "--context",
+            str(CONTEXTS[i]),
+        )
+        where = f"{cell['model']} on {cell['gpu']} with {c.key} at {CONTEXTS[i]}"
+        assert (out["max_context"] or None) == cell["max_context"], where
+        assert out["max_concurrency"] == cell["concurrency"][i], where
+        assert out["fits"] == cell["fits"][i], where
+        assert out["weights_bytes"] == cell["weights_bytes"], where
+        assert out["kv_bytes_per_token"] == cell["kv_bytes_per_token"], where
+        checked += 1
+    assert checked == 200
+
+
+def test_model_page_prints_the_data() -> None:
+    data = json.loads(fit_assets()[f"{FIT_API}/llama-3.1-8b.json"])
+    page = model_page(load_catalog()["llama-3.1-8b"], model_uri("llama-3.1-8b"))
+    h100 = {c["combo"]: c for c in data["cells"] if c["gpu"] == "h100-80gb"}
+    row = next(line for line in page.splitlines() if line.startswith("| [NVIDIA H100"))
+    shown = [x.strip() for x in row.strip().strip("|").split("|")][1:]
+    assert shown == [fmt_tokens(h100[c.key]["max_context"]) for c in COMBOS]
+    assert "= **131,072 bytes per token**" in page  # 2 x 32 x 8 x 128 x 2, the quick check
