@@ -95,38 +95,98 @@ def _human(e: Estimate) -> str:
 
 @click.command("calc", cls=OneLineCommand)
 @click.option("--model", "model", help="Catalog model id (or its Hugging Face repo).")
-@click.option("--config", "config", type=click.Path(path_type=Path, dir_okay=False),
-              help="Path to a Hugging Face config.json.")
-@click.option("--engine", type=click.Choice(sorted(ENGINES)), default="llama.cpp",
-              show_default=True)
-@click.option("--engine-version", "engine_version", default=None,
-              help="Engine version/era to model (llama.cpp: 2024, 2025-04, 2025-05, b5913, "
-                   "2025-10; vLLM: v0, v1 or a release such as 0.10.1, whose hybrid KV "
-                   "cache manager sizes sliding-window layers by their window; "
-                   "Ollama: e.g. 0.5.7).")
-@click.option("--context", type=click.IntRange(min=1), default=4096, show_default=True,
-              help="Tokens per sequence (n_ctx per slot, max_model_len).")
-@click.option("--seqs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Parallel sequences (-np, OLLAMA_NUM_PARALLEL).")
-@click.option("--cache-type-k", type=click.Choice(LLAMA_CPP_CACHE_TYPES), default="f16",
-              show_default=True, help="llama.cpp/Ollama K cache type.")
-@click.option("--cache-type-v", type=click.Choice(LLAMA_CPP_CACHE_TYPES), default="f16",
-              show_default=True, help="llama.cpp/Ollama V cache type.")
-@click.option("--kv-cache-dtype", type=click.Choice(sorted(PAGED_KV_DTYPES)), default="auto",
-              show_default=True, help="vLLM/SGLang KV cache dtype.")
-@click.option("--flash-attn/--no-flash-attn", "flash_attn", default=None,
-              help="llama.cpp -fa / OLLAMA_FLASH_ATTENTION.")
-@click.option("--weights", default="bf16", show_default=True,
-              help="Weights format: bf16, fp16, fp8, awq, gptq, bnb-nf4, mxfp4, gguf-q4_k ...")
+@click.option(
+    "--config",
+    "config",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Path to a Hugging Face config.json.",
+)
+@click.option(
+    "--engine", type=click.Choice(sorted(ENGINES)), default="llama.cpp", show_default=True
+)
+@click.option(
+    "--engine-version",
+    "engine_version",
+    default=None,
+    help="Engine version/era to model (llama.cpp: 2024, 2025-04, 2025-05, b5913, "
+    "2025-10; vLLM: v0, v1 or a release such as 0.10.1, whose hybrid KV "
+    "cache manager sizes sliding-window layers by their window; "
+    "Ollama: e.g. 0.5.7).",
+)
+@click.option(
+    "--context",
+    type=click.IntRange(min=1),
+    default=4096,
+    show_default=True,
+    help="Tokens per sequence (n_ctx per slot, max_model_len).",
+)
+@click.option(
+    "--seqs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Parallel sequences (-np, OLLAMA_NUM_PARALLEL).",
+)
+@click.option(
+    "--cache-type-k",
+    type=click.Choice(LLAMA_CPP_CACHE_TYPES),
+    default="f16",
+    show_default=True,
+    help="llama.cpp/Ollama K cache type.",
+)
+@click.option(
+    "--cache-type-v",
+    type=click.Choice(LLAMA_CPP_CACHE_TYPES),
+    default="f16",
+    show_default=True,
+    help="llama.cpp/Ollama V cache type.",
+)
+@click.option(
+    "--kv-cache-dtype",
+    type=click.Choice(sorted(PAGED_KV_DTYPES)),
+    default="auto",
+    show_default=True,
+    help="vLLM/SGLang KV cache dtype.",
+)
+@click.option(
+    "--flash-attn/--no-flash-attn",
+    "flash_attn",
+    default=None,
+    help="llama.cpp -fa / OLLAMA_FLASH_ATTENTION.",
+)
+@click.option(
+    "--weights",
+    default="bf16",
+    show_default=True,
+    help="Weights format: bf16, fp16, fp8, awq, gptq, bnb-nf4, mxfp4, gguf-q4_k ...",
+)
 @click.option("--gpu", "gpu", default=None, help="GPU catalog id (e.g. h100-80gb, rtx-4090).")
-@click.option("--vram-gib", "vram_gib", type=click.FloatRange(min=0, min_open=True),
-              default=None, help="Usable GPU memory in GiB instead of --gpu.")
-@click.option("--gpu-memory-utilization", type=click.FloatRange(0, 1, min_open=True),
-              default=None, help="vLLM --gpu-memory-utilization.")
-@click.option("--mem-fraction-static", type=click.FloatRange(0, 1, min_open=True, max_open=True),
-              default=None, help="SGLang --mem-fraction-static.")
-@click.option("--tp", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Tensor parallel size (vLLM/SGLang).")
+@click.option(
+    "--vram-gib",
+    "vram_gib",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Usable GPU memory in GiB instead of --gpu.",
+)
+@click.option(
+    "--gpu-memory-utilization",
+    type=click.FloatRange(0, 1, min_open=True),
+    default=None,
+    help="vLLM --gpu-memory-utilization.",
+)
+@click.option(
+    "--mem-fraction-static",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=None,
+    help="SGLang --mem-fraction-static.",
+)
+@click.option(
+    "--tp",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Tensor parallel size (vLLM/SGLang).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def calc(
     model: str | None,

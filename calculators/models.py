@@ -89,8 +89,18 @@ class ModelArch:
 
     def __hash__(self) -> int:
         # Cheap and stable: the fields that identify a layout (equality still compares all).
-        return hash((self.id, self.n_layers, self.hidden_size, self.n_kv_heads, self.head_dim,
-                     self.vocab_size, self.intermediate_size, len(self.layer_kinds)))
+        return hash(
+            (
+                self.id,
+                self.n_layers,
+                self.hidden_size,
+                self.n_kv_heads,
+                self.head_dim,
+                self.vocab_size,
+                self.intermediate_size,
+                len(self.layer_kinds),
+            )
+        )
 
     @property
     def n_kv_layers(self) -> int:
@@ -185,9 +195,7 @@ def _layer_kinds(cfg: Mapping[str, Any], model_type: str, n_layers: int) -> tupl
     elif model_type in _ALTERNATING_SWA and cfg.get("sliding_window"):
         kinds = [SLIDING if i % 2 == 0 else FULL for i in range(n_layers)]
     elif model_type in _PATTERN_SWA_DEFAULT and cfg.get("sliding_window"):
-        pattern = _int(
-            cfg, "sliding_window_pattern", default=_PATTERN_SWA_DEFAULT[model_type]
-        )
+        pattern = _int(cfg, "sliding_window_pattern", default=_PATTERN_SWA_DEFAULT[model_type])
         kinds = [FULL if (i + 1) % pattern == 0 else SLIDING for i in range(n_layers)]
     elif model_type in _UNIFORM_SWA and cfg.get("sliding_window"):
         kinds = [SLIDING] * n_layers

@@ -99,8 +99,12 @@ def max_context(
         paged_r = result if result is not None else engines.run(arch, s)
         if paged_r.kv_cache_tokens is None:
             return None
-    if paged_r is not None and paged_r.kv_cache_tokens is not None and not _breakpoints(s) \
-            and paged_r.max_concurrency is None:
+    if (
+        paged_r is not None
+        and paged_r.kv_cache_tokens is not None
+        and not _breakpoints(s)
+        and paged_r.max_concurrency is None
+    ):
         t = paged_r.kv_cache_tokens
         return min(hi_cap, t // s.seqs) if t > 0 else 0
     if s.engine not in engines.PAGED:
@@ -165,9 +169,7 @@ def max_concurrency(
     return float(_largest_fitting(fits_at, 1, 1 << 16, int(guess)))
 
 
-def _total_fn(
-    arch: ModelArch, s: Settings, validated: bool = False
-) -> Callable[[int, int], int]:
+def _total_fn(arch: ModelArch, s: Settings, validated: bool = False) -> Callable[[int, int], int]:
     if s.engine == "ollama":
         inner, _, _ = ollama.inner_settings(s)
         return llamacpp.total_fn(arch, inner, validated=validated)

@@ -114,7 +114,8 @@ def predict_paged(case: dict[str, Any]) -> CaseResult:
         # ModelRunner.profile_max_num_token: what is left after the weights, less the share
         # of the memory free at start that --mem-fraction-static keeps out of the pool.
         budget_gib = bi["after_weights_gib"] - bi["free_at_start_gib"] * (
-            1 - bi["mem_fraction_static"])
+            1 - bi["mem_fraction_static"]
+        )
     elif bi is not None:
         # Budget from the components the log prints (vLLM V0 0.6.4+ formula).
         requested = bi["total_gib"] * bi["utilization"]
@@ -122,8 +123,9 @@ def predict_paged(case: dict[str, Any]) -> CaseResult:
             budget_gib = requested - bi["peak_torch_gib"] - bi["non_torch_gib"]
         else:
             budget_gib = requested - bi["weights_gib"] - bi["non_torch_gib"] - bi["activation_gib"]
-        res.checks.append(Check("budget from printed parts", printed["budget_gib"], budget_gib,
-                                "GiB", 2))
+        res.checks.append(
+            Check("budget from printed parts", printed["budget_gib"], budget_gib, "GiB", 2)
+        )
     avail_gib = avail if avail is not None else budget_gib
     if avail_gib is None:
         raise ValueError(f"case {case['id']} has no KV memory input")

@@ -42,8 +42,12 @@ class ParamBreakdown:
     @property
     def total(self) -> int:
         return (
-            self.embedding + self.lm_head + self.attention + self.dense_mlp
-            + self.experts + self.other
+            self.embedding
+            + self.lm_head
+            + self.attention
+            + self.dense_mlp
+            + self.experts
+            + self.other
         )
 
     @property
@@ -61,8 +65,10 @@ def param_breakdown(arch: ModelArch) -> ParamBreakdown:
     if arch.mla is not None:
         m = arch.mla
         qk = m.qk_nope_head_dim + m.qk_rope_head_dim
-        q = (h * m.q_lora_rank + m.q_lora_rank * arch.n_heads * qk) if m.q_lora_rank else (
-            h * arch.n_heads * qk
+        q = (
+            (h * m.q_lora_rank + m.q_lora_rank * arch.n_heads * qk)
+            if m.q_lora_rank
+            else (h * arch.n_heads * qk)
         )
         kv = h * (m.kv_lora_rank + m.qk_rope_head_dim) + m.kv_lora_rank * arch.n_heads * (
             m.qk_nope_head_dim + m.v_head_dim

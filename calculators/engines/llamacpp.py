@@ -137,9 +137,7 @@ def cells_for(
 
 
 def kv_cells(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> Cells:
-    return cells_for(
-        arch, e, flash_attn, s.context, s.seqs, s.kv_unified, s.swa_full, s.n_ubatch
-    )
+    return cells_for(arch, e, flash_attn, s.context, s.seqs, s.kv_unified, s.swa_full, s.n_ubatch)
 
 
 @lru_cache(maxsize=2048)
@@ -162,9 +160,7 @@ def row_sums(
     return kf, vf, ks, vs
 
 
-def kv_k_v_bytes(
-    arch: ModelArch, s: Settings, e: Era, flash_attn: bool
-) -> tuple[int, int, Cells]:
+def kv_k_v_bytes(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> tuple[int, int, Cells]:
     kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
     cells = kv_cells(arch, s, e, flash_attn)
     n_swa = cells.swa if cells.swa else cells.base
@@ -217,9 +213,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     return res
 
 
-def total_fn(
-    arch: ModelArch, s: Settings, *, validated: bool = False
-) -> Callable[[int, int], int]:
+def total_fn(arch: ModelArch, s: Settings, *, validated: bool = False) -> Callable[[int, int], int]:
     """Total bytes as a function of (context, seqs), for fast solvers.
 
     Validates ``s`` (raising ``SettingError``) unless the caller already ran ``compute``.

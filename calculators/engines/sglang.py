@@ -77,6 +77,8 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if rest is not None and rest < 0:
         res.notes.append(
             f"weights leave no room under --mem-fraction-static {f}: "
-            f"raise it above {w / s.vram_bytes:.3f}" if s.vram_bytes else "no room for KV"
+            f"raise it above {w / s.vram_bytes:.3f}"
+            if s.vram_bytes
+            else "no room for KV"
         )
     return res

@@ -119,8 +119,9 @@ def kv_groups(arch: ModelArch) -> tuple[int, int, int] | None:
     return size, -(-nf // size), -(-ns // size)
 
 
-def _hybrid_blocks_per_request(arch: ModelArch, s: Settings, ver: str, groups: tuple[int, int, int]
-                               ) -> int:
+def _hybrid_blocks_per_request(
+    arch: ModelArch, s: Settings, ver: str, groups: tuple[int, int, int]
+) -> int:
     _, n_full, n_swa = groups
     bs = s.block_size
     full = -(-s.context // bs)
@@ -144,8 +145,10 @@ def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
         return s.activation_bytes
     inter = arch.intermediate_size
     if arch.moe is not None:
-        inter = max(inter if arch.moe.dense_layers else 0,
-                    arch.moe.expert_intermediate * arch.moe.experts_per_tok)
+        inter = max(
+            inter if arch.moe.dense_layers else 0,
+            arch.moe.expert_intermediate * arch.moe.experts_per_tok,
+        )
     per_token = 2 * (3 * inter // s.tp + 3 * arch.hidden_size)
     return batched_tokens(s, ver) * per_token
 

@@ -11,8 +11,16 @@ from click.testing import CliRunner
 from calculators.cli import calc
 
 FIELDS = {
-    "kv_bytes_per_token", "kv_bytes", "k_bytes", "v_bytes", "weights_bytes",
-    "kv_budget_bytes", "kv_cache_tokens", "max_context", "max_concurrency", "fits",
+    "kv_bytes_per_token",
+    "kv_bytes",
+    "k_bytes",
+    "v_bytes",
+    "weights_bytes",
+    "kv_budget_bytes",
+    "kv_cache_tokens",
+    "max_context",
+    "max_concurrency",
+    "fits",
     "engine_version",
 }
 
@@ -23,8 +31,17 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_json_has_the_promised_fields() -> None:
-    code, out, _ = run("--model", "llama-3.1-8b", "--engine", "vllm", "--gpu", "h100-80gb",
-                       "--context", "32768", "--json")
+    code, out, _ = run(
+        "--model",
+        "llama-3.1-8b",
+        "--engine",
+        "vllm",
+        "--gpu",
+        "h100-80gb",
+        "--context",
+        "32768",
+        "--json",
+    )
     assert code == 0
     data = json.loads(out)
     assert set(data) >= FIELDS
@@ -33,19 +50,39 @@ def test_json_has_the_promised_fields() -> None:
 
 
 def test_llama_cpp_quantised_cache() -> None:
-    code, out, _ = run("--model", "qwen2.5-32b", "--engine", "llama.cpp",
-                       "--engine-version", "2024", "--context", "32768",
-                       "--cache-type-k", "q8_0", "--cache-type-v", "q8_0", "--flash-attn",
-                       "--json")
+    code, out, _ = run(
+        "--model",
+        "qwen2.5-32b",
+        "--engine",
+        "llama.cpp",
+        "--engine-version",
+        "2024",
+        "--context",
+        "32768",
+        "--cache-type-k",
+        "q8_0",
+        "--cache-type-v",
+        "q8_0",
+        "--flash-attn",
+        "--json",
+    )
     assert code == 0
     data = json.loads(out)
     assert data["k_bytes"] == data["v_bytes"] == 2176 * 1024 * 1024  # llama.cpp issue #11200
 
 
 def test_config_path_with_nested_text_config(tmp_path: Path) -> None:
-    cfg = {"model_type": "llava", "text_config": {
-        "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
-        "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000}}
+    cfg = {
+        "model_type": "llava",
+        "text_config": {
+            "num_hidden_layers": 32,
+            "hidden_size": 4096,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 8,
+            "intermediate_size": 14336,
+            "vocab_size": 32000,
+        },
+    }
     p = tmp_path / "config.json"
     p.write_text(json.dumps(cfg))
     code, out, _ = run("--config", str(p), "--json")
@@ -87,7 +124,8 @@ def test_bad_config_file(tmp_path: Path) -> None:
 
 
 def test_human_output() -> None:
-    code, out, _ = run("--model", "gemma-2-9b", "--gpu", "rtx-4090", "--weights", "gguf-q4_k",
-                       "--flash-attn")
+    code, out, _ = run(
+        "--model", "gemma-2-9b", "--gpu", "rtx-4090", "--weights", "gguf-q4_k", "--flash-attn"
+    )
     assert code == 0
     assert "max context" in out and "fits" in out

@@ -35,7 +35,11 @@ def test_gpu_catalog_is_cited_and_uses_driver_totals() -> None:
         ("gpt-oss-20b", 20.91, "https://github.com/ikawrakow/ik_llama.cpp/issues/822"),
         ("qwen2.5-32b", 32.76, "https://github.com/abetlen/llama-cpp-python/pull/1901"),
         ("qwen2.5-7b", 7.62, "https://github.com/containers/ramalama/issues/616"),
-        ("pythia-1.4b", 1.41, "https://github.com/ggml-org/ci/blob/5553e5844db5348ce74df8638da3a7b86ffe1ea5/llama.cpp/3b/08828674f561c78af182d47fc0636fc3ccd1e9/ggml-2-x86-cpu/pythia_1_4b-save-load-state.log"),
+        (
+            "pythia-1.4b",
+            1.41,
+            "https://github.com/ggml-org/ci/blob/5553e5844db5348ce74df8638da3a7b86ffe1ea5/llama.cpp/3b/08828674f561c78af182d47fc0636fc3ccd1e9/ggml-2-x86-cpu/pythia_1_4b-save-load-state.log",
+        ),
     ],
 )
 def test_param_count_matches_llama_cpp_print(model: str, printed_b: float, source: str) -> None:
@@ -47,8 +51,12 @@ def test_nested_text_config_and_explicit_head_dim() -> None:
         "model_type": "mistral3",
         "torch_dtype": "bfloat16",
         "text_config": {
-            "num_hidden_layers": 26, "hidden_size": 3072, "num_attention_heads": 32,
-            "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 9216,
+            "num_hidden_layers": 26,
+            "hidden_size": 3072,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 8,
+            "head_dim": 128,
+            "intermediate_size": 9216,
             "vocab_size": 131072,
         },
         "vision_config": {"num_hidden_layers": 24, "hidden_size": 1024},
@@ -72,11 +80,19 @@ def test_gemma_layer_patterns() -> None:
     [
         {},
         {"num_hidden_layers": 4},
-        {"num_hidden_layers": 4, "hidden_size": 64, "num_attention_heads": 6,
-         "num_key_value_heads": 4},
+        {
+            "num_hidden_layers": 4,
+            "hidden_size": 64,
+            "num_attention_heads": 6,
+            "num_key_value_heads": 4,
+        },
         {"num_hidden_layers": "x", "hidden_size": 64, "num_attention_heads": 4},
-        {"num_hidden_layers": 2, "hidden_size": 64, "num_attention_heads": 4,
-         "layer_types": ["full_attention"]},
+        {
+            "num_hidden_layers": 2,
+            "hidden_size": 64,
+            "num_attention_heads": 4,
+            "layer_types": ["full_attention"],
+        },
     ],
 )
 def test_bad_configs_raise_config_error(cfg: dict[str, Any]) -> None:

@@ -53,8 +53,15 @@ def test_fp8_halves_fp16(model: str, ctx: int) -> None:
 def test_q8_0_is_34_over_32_bytes_per_element_for_k_and_v(model: str, ctx: int) -> None:
     arch = get_model(model)
     f16 = estimate(arch, engine="llama.cpp", context=ctx, flash_attn=True, solve_limits=False)
-    q8 = estimate(arch, engine="llama.cpp", context=ctx, flash_attn=True,
-                  cache_type_k="q8_0", cache_type_v="q8_0", solve_limits=False)
+    q8 = estimate(
+        arch,
+        engine="llama.cpp",
+        context=ctx,
+        flash_attn=True,
+        cache_type_k="q8_0",
+        cache_type_v="q8_0",
+        solve_limits=False,
+    )
     # f16 is 2 bytes per element; q8_0 is 34 bytes per 32 elements.
     assert Fraction(q8.k_bytes, f16.k_bytes) == Fraction(34, 64)
     assert Fraction(q8.v_bytes, f16.v_bytes) == Fraction(34, 64)
@@ -85,8 +92,15 @@ def test_adding_context_never_decreases_kv_bytes(
     model: str, era: str, ctx: int, step: int, seqs: int, fa: bool, ctk: str
 ) -> None:
     arch = get_model(model)
-    s = Settings(engine="llama.cpp", version=era, context=ctx, seqs=seqs, flash_attn=fa,
-                 cache_type_k=ctk, cache_type_v="f16")
+    s = Settings(
+        engine="llama.cpp",
+        version=era,
+        context=ctx,
+        seqs=seqs,
+        flash_attn=fa,
+        cache_type_k=ctk,
+        cache_type_v="f16",
+    )
     a = run(arch, s)
     b = run(arch, replace(s, context=ctx + step))
     assert b.kv_bytes >= a.kv_bytes
@@ -97,15 +111,17 @@ def test_adding_context_never_decreases_kv_bytes(
 
 def test_swa_cache_is_smaller_than_full_and_capped_by_window() -> None:
     arch = get_model("gemma-2-9b")
-    full = estimate(arch, engine="llama.cpp", context=32768, flash_attn=True,
-                    swa_full=True, solve_limits=False)
+    full = estimate(
+        arch, engine="llama.cpp", context=32768, flash_attn=True, swa_full=True, solve_limits=False
+    )
     swa = estimate(arch, engine="llama.cpp", context=32768, flash_attn=True, solve_limits=False)
     assert swa.kv_bytes < full.kv_bytes
     assert swa.cells_swa is not None and swa.cells is not None
     assert swa.cells_swa < swa.cells
     # Old llama.cpp (before PR #13194) allocated every layer at full size.
-    old = estimate(arch, engine="llama.cpp", version="2024", context=32768, flash_attn=True,
-                   solve_limits=False)
+    old = estimate(
+        arch, engine="llama.cpp", version="2024", context=32768, flash_attn=True, solve_limits=False
+    )
     assert old.kv_bytes == full.kv_bytes
 
 
@@ -122,8 +138,9 @@ def test_mla_latent_per_token() -> None:
     assert v.kv_bytes_per_token == 61 * (512 + 64) * 2
     new = estimate(arch, engine="llama.cpp", context=1, solve_limits=False, flash_attn=True)
     assert new.kv_bytes_per_token == 61 * (576 + 512) * 2
-    old = estimate(arch, engine="llama.cpp", version="2024", context=1, solve_limits=False,
-                   flash_attn=True)
+    old = estimate(
+        arch, engine="llama.cpp", version="2024", context=1, solve_limits=False, flash_attn=True
+    )
     assert old.kv_bytes_per_token == 61 * (128 * 192 + 128 * 128) * 2
 
 
@@ -135,11 +152,17 @@ def test_tp_splits_kv_heads_and_replicates_beyond_them(tp: int, heads: int) -> N
 
 
 def test_recurrent_layers_hold_state_not_kv() -> None:
-    cfg = {**BASE, "num_key_value_heads": 8, "num_hidden_layers": 8,
-           "layer_types": ["linear_attention"] * 6 + ["full_attention"] * 2,
-           "linear_num_key_heads": 16, "linear_num_value_heads": 32,
-           "linear_key_head_dim": 128, "linear_value_head_dim": 128,
-           "linear_conv_kernel_dim": 4}
+    cfg = {
+        **BASE,
+        "num_key_value_heads": 8,
+        "num_hidden_layers": 8,
+        "layer_types": ["linear_attention"] * 6 + ["full_attention"] * 2,
+        "linear_num_key_heads": 16,
+        "linear_num_value_heads": 32,
+        "linear_key_head_dim": 128,
+        "linear_value_head_dim": 128,
+        "linear_conv_kernel_dim": 4,
+    }
     arch = arch_from_config(cfg)
     a = estimate(arch, engine="llama.cpp", context=1000, flash_attn=True, solve_limits=False)
     b = estimate(arch, engine="llama.cpp", context=9000, flash_attn=True, solve_limits=False)
@@ -168,9 +191,16 @@ def test_weights_formats() -> None:
 
 def test_moe_counts_every_expert() -> None:
     mixtral = get_model("mixtral-8x7b")
-    dense_equiv = arch_from_config({
-        "model_type": "mistral", "num_hidden_layers": 32, "hidden_size": 4096,
-        "num_attention_heads": 32, "num_key_value_heads": 8, "intermediate_size": 14336,
-        "vocab_size": 32000})
+    dense_equiv = arch_from_config(
+        {
+            "model_type": "mistral",
+            "num_hidden_layers": 32,
+            "hidden_size": 4096,
+            "num_attention_heads": 32,
+            "num_key_value_heads": 8,
+            "intermediate_size": 14336,
+            "vocab_size": 32000,
+        }
+    )
     expert_params = 3 * 4096 * 14336 * 32
     assert mixtral.params - dense_equiv.params == pytest.approx(7 * expert_params, rel=0.001)

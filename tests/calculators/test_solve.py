@@ -17,8 +17,9 @@ from calculators.solve import fits
 def test_max_context_is_the_boundary(engine: str, model: str) -> None:
     arch = get_model(model)
     s = Settings(engine=engine, weights="gguf-q4_k", vram_bytes=int(12 * GiB), flash_attn=True)
-    best = max_context(arch, engine=engine, weights="gguf-q4_k", vram_bytes=int(12 * GiB),
-                       flash_attn=True)
+    best = max_context(
+        arch, engine=engine, weights="gguf-q4_k", vram_bytes=int(12 * GiB), flash_attn=True
+    )
     assert best is not None and best > 0
     assert fits(arch, replace(s, context=best))
     if best < (arch.max_position_embeddings or 0):
@@ -27,10 +28,21 @@ def test_max_context_is_the_boundary(engine: str, model: str) -> None:
 
 def test_max_concurrency_is_the_boundary() -> None:
     arch = get_model("llama-3.1-8b")
-    s = Settings(engine="llama.cpp", context=8192, weights="gguf-q4_k",
-                 vram_bytes=int(24 * GiB), flash_attn=True)
-    n = max_concurrency(arch, engine="llama.cpp", context=8192, weights="gguf-q4_k",
-                        vram_bytes=int(24 * GiB), flash_attn=True)
+    s = Settings(
+        engine="llama.cpp",
+        context=8192,
+        weights="gguf-q4_k",
+        vram_bytes=int(24 * GiB),
+        flash_attn=True,
+    )
+    n = max_concurrency(
+        arch,
+        engine="llama.cpp",
+        context=8192,
+        weights="gguf-q4_k",
+        vram_bytes=int(24 * GiB),
+        flash_attn=True,
+    )
     assert n is not None and n >= 1
     assert fits(arch, replace(s, seqs=int(n)))
     assert not fits(arch, replace(s, seqs=int(n) + 1))
@@ -39,8 +51,12 @@ def test_max_concurrency_is_the_boundary() -> None:
 def test_vllm_v0_memory_is_not_monotonic_in_context() -> None:
     """V0 turns chunked prefill on above 32768 tokens, shrinking the profiled activation."""
     arch = get_model("llama-3.1-8b")
-    kw: dict[str, Any] = {"engine": "vllm", "version": "v0", "vram_bytes": int(23.58 * GiB),
-          "gpu_memory_utilization": 0.9}
+    kw: dict[str, Any] = {
+        "engine": "vllm",
+        "version": "v0",
+        "vram_bytes": int(23.58 * GiB),
+        "gpu_memory_utilization": 0.9,
+    }
     at_29k = fits(arch, Settings(context=29000, **kw))
     at_35k = fits(arch, Settings(context=35000, **kw))
     assert at_29k is False and at_35k is True  # what vLLM issue #10517 reports
@@ -58,8 +74,13 @@ def test_unknown_memory_gives_none() -> None:
 def test_vllm_hybrid_manager_counts_sliding_layers_by_window() -> None:
     """vLLM 0.10+ charges sliding-window layers window + batch tokens per request."""
     arch = get_model("gpt-oss-20b")
-    kw: dict[str, Any] = {"engine": "vllm", "context": 16384, "vram_bytes": 16 * GiB,
-                          "weights_bytes": 13 * GiB, "max_num_batched_tokens": 2048}
+    kw: dict[str, Any] = {
+        "engine": "vllm",
+        "context": 16384,
+        "vram_bytes": 16 * GiB,
+        "weights_bytes": 13 * GiB,
+        "max_num_batched_tokens": 2048,
+    }
     old = max_concurrency(arch, **kw, version="0.9.2")
     new = max_concurrency(arch, **kw, version="0.10.1")
     assert old is not None and new is not None

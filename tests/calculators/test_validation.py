@@ -32,8 +32,10 @@ def test_kv_bytes_match_printed_precision(case: dict[str, Any]) -> None:
     res = predict_kv_line(case)
     assert res.checks, "a case must check something"
     for check in res.checks:
-        print(f"{case['id']} {check.name}: printed {check.printed} predicted "
-              f"{check.predicted:.4f} {check.unit} ({check.rel_error * 100:+.3f}%)")
+        print(
+            f"{case['id']} {check.name}: printed {check.printed} predicted "
+            f"{check.predicted:.4f} {check.unit} ({check.rel_error * 100:+.3f}%)"
+        )
         assert check.matches_printed_precision, (case["id"], check)
 
 
@@ -43,8 +45,10 @@ def test_paged_capacity_within_tolerance(case: dict[str, Any]) -> None:
     capacity = [c for c in res.checks if c.name in ("tokens", "blocks")]
     assert capacity, "every paged case checks the printed capacity"
     for check in res.checks:
-        print(f"{case['id']} {check.name}: printed {check.printed} predicted "
-              f"{check.predicted:.4f} {check.unit} ({check.rel_error * 100:+.3f}%)")
+        print(
+            f"{case['id']} {check.name}: printed {check.printed} predicted "
+            f"{check.predicted:.4f} {check.unit} ({check.rel_error * 100:+.3f}%)"
+        )
         if check.name == FULL_BUDGET:
             continue  # shown in the table with its error; heuristic, not a log input
         if check.printed == 0:
@@ -57,8 +61,9 @@ def test_paged_capacity_within_tolerance(case: dict[str, Any]) -> None:
         print(f"{case['id']}: {note}")
 
 
-@pytest.mark.parametrize("case", KV_CASES + PAGED_CASES,
-                         ids=[c["id"] for c in KV_CASES + PAGED_CASES])
+@pytest.mark.parametrize(
+    "case", KV_CASES + PAGED_CASES, ids=[c["id"] for c in KV_CASES + PAGED_CASES]
+)
 def test_fixture_quotes_contain_the_printed_figures(case: dict[str, Any]) -> None:
     """The asserted figures are the ones in the verbatim quote, not typed separately."""
     quoted = {n.replace(",", "") for n in _numbers(case["quote"])}
