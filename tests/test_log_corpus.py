@@ -34,8 +34,6 @@ KNOWN_MISSES = {
     "021-vllm-v1-oom-inference-wrapped.log",
     "022-vllm-v1-oom-create-weights.log",
     "028-vllm-tp2-hang-after-nccl-init-complete.log",
-    "030-vllm-tp-watchdog-timeout-seqnum1.log",
-    "031-vllm-tp-watchdog-timeout-startup-ci.log",
     "036-sglang-decode-oom-retract.log",
     "039-textgen-loading-shards-killed.log",
     "040-scalellm-docker-exit-137.log",
