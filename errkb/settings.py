@@ -17,6 +17,8 @@ class Settings:
     site_url: str
     stale_after_days: int
     build_date: dt.date
+    # ERRKB_TABLES=0 leaves out the fit pages and tables: for measuring what they cost.
+    tables: bool = True
 
     @property
     def errors_dir(self) -> Path:
@@ -57,4 +59,5 @@ def load_settings(root: Path, *, today: dt.date | None = None) -> Settings:
         site_url=str(conf.get("site_url", "https://errkb.github.io/errkb/")).rstrip("/") + "/",
         stale_after_days=int(conf.get("stale_after_days", 180)),
         build_date=today or build_date(),
+        tables=os.environ.get("ERRKB_TABLES", "1") != "0",
     )

@@ -116,7 +116,7 @@ def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
                 by_id=by_id,
                 backlinks=corpus.backlinks.get(item.entry.id, ()),
                 settings=settings,
-                fit=_fit(item.entry),
+                fit=_fit(item.entry) if settings.tables else None,
             ),
             edit_path=item.path,
             sources=_entry_sources(item, corpus, paths),
@@ -163,9 +163,12 @@ def redirects(corpus: Corpus) -> dict[str, str]:
 
 
 def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
-    pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + fit_pages())
-    assets = {**api_files(corpus, settings), **fit_assets()}
+    tables = fit_pages() if settings.tables else []
+    pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + tables)
+    assets = {**api_files(corpus, settings), **(fit_assets() if settings.tables else {})}
     plan = SitePlan(settings, corpus, pages, assets, redirects(corpus))
+    if not settings.tables:  # a measuring build: the locked fit pages are left out on purpose
+        return plan
     return replace(plan, diagnostics=tuple(lock.check_pages(set(plan.index_urls()))))
 
 
