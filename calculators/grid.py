@@ -8,12 +8,15 @@ build precomputes for the GPU and model pages, the fit tables inside error pages
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from calculators.engines.base import SettingError
-from calculators.estimate import Estimate, estimate
+from calculators.estimate import Estimate, estimate, max_concurrency
 from calculators.gpus import Gpu, load_gpus
 from calculators.models import ModelArch, load_catalog
 
@@ -136,8 +139,11 @@ def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
             concurrency.append(None)
             fits.append(None)
             continue
-        e = _estimate(arch, gpu, c, context)
-        concurrency.append(e.max_concurrency)
+        # Fit and concurrency only: the max-context solve does not depend on the context.
+        kw: dict[str, Any] = {"engine": c.engine, "context": context, "weights": c.weights}
+        kw.update(c.kv)
+        e = estimate(arch, gpu=gpu, solve_limits=False, **kw)
+        concurrency.append(max_concurrency(arch, gpu=gpu, **kw))
         fits.append(e.fits)
     return Cell(
         gpu=gpu.id,
@@ -152,14 +158,63 @@ def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
     )
 
 
-@cache
+_grid: tuple[Cell, ...] | None = None
+
+
 def fit_grid() -> tuple[Cell, ...]:
     """Every cell, ordered by GPU, model and setting (the order the pages print)."""
-    gpus = load_gpus()
-    models = load_catalog()
-    return tuple(cell(models[m], gpus[g], c) for g in gpus for m in models for c in COMBOS)
+    global _grid
+    if _grid is None:
+        gpus = load_gpus()
+        models = load_catalog()
+        _grid = tuple(cell(models[m], gpus[g], c) for g in gpus for m in models for c in COMBOS)
+    return _grid
 
 
+def cell_from_json(data: dict[str, Any]) -> Cell:
+    return Cell(
+        gpu=data["gpu"],
+        model=data["model"],
+        combo=data["combo"],
+        max_context=data["max_context"],
+        concurrency=tuple(data["concurrency"]),
+        fits=tuple(data["fits"]),
+        weights_bytes=data["weights_bytes"],
+        kv_bytes_per_token=data["kv_bytes_per_token"],
+        engine_version=data["engine_version"],
+        error=data["error"],
+    )
+
+
+def source_key() -> str:
+    """A digest of every file the grid depends on: the package's code and data."""
+    digest = hashlib.sha256(CALCULATOR_VERSION.encode())
+    root = Path(__file__).parent
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.yaml")]):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load_or_compute(cache_dir: Path) -> tuple[Cell, ...]:
+    """The grid from `cache_dir` when computed from the same sources, else computed and saved.
+
+    A cold build pays for the grid once; `mkdocs serve` rebuilds and warm CI builds do not.
+    """
+    global _grid
+    path = cache_dir / f"grid-{source_key()}.json"
+    if _grid is None and path.is_file():
+        _grid = tuple(cell_from_json(d) for d in json.loads(path.read_text(encoding="utf-8")))
+    cells = fit_grid()
+    if not path.is_file():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps([c.to_json() for c in cells]), encoding="utf-8")
+        tmp.replace(path)
+    return cells
+
+
+@cache
 def engine_versions() -> dict[str, str]:
     """What each engine profile models, as the tables' stamp."""
     seen: dict[str, str] = {}

@@ -7,8 +7,11 @@ figures and is printed only when the product equals what the calculator reports.
 
 from __future__ import annotations
 
+import html
 import json
+import posixpath
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from calculators.gpus import Gpu, load_gpus
@@ -25,6 +28,7 @@ from calculators.grid import (
 from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch, load_catalog
 from errkb.mdtext import escape, front_matter, rel
+from errkb.urls import url_of
 
 GPUS_INDEX = "gpus/index.md"
 MODELS_INDEX = "models/index.md"
@@ -50,6 +54,7 @@ def model_uri(model_id: str) -> str:
     return f"models/{model_id}.md"
 
 
+@cache
 def _cells() -> dict[tuple[str, str, str], Cell]:
     return {(c.gpu, c.model, c.combo): c for c in fit_grid()}
 
@@ -76,6 +81,20 @@ def stamp() -> str:
         "inputs; the [method page](../calculators/method.md) shows how they are checked "
         "against real engine logs."
     )
+
+
+def _html_table(header: list[str], rows: Iterable[list[str]]) -> str:
+    """A table as raw HTML: thousands of numeric cells skip Markdown's inline parsing, which
+    was most of what the fit pages cost the build. Cells are already-escaped HTML."""
+    head = "".join(f"<th>{h}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n</table>"
+
+
+def _href(from_uri: str, to_uri: str, text: str) -> str:
+    """A link between generated pages as the built site has them (directory URLs)."""
+    target = posixpath.relpath(url_of(to_uri) or ".", url_of(from_uri) or ".")
+    return f'<a href="{html.escape(target)}/">{html.escape(text)}</a>'
 
 
 def _table(header: list[str], rows: Iterable[list[str]]) -> str:
@@ -119,10 +138,10 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         "",
         "## Max context per sequence { #max-context }",
         "",
-        _table(
+        _html_table(
             ["Model", *[c.key for c in COMBOS]],
             (
-                [f"[{escape(m.name)}]({rel(from_uri, model_uri(m.id))})"]
+                [_href(from_uri, model_uri(m.id), m.name)]
                 + [fmt_tokens(cells[(gpu.id, m.id, c.key)].max_context) for c in COMBOS]
                 for m in models.values()
             ),
@@ -133,10 +152,10 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
             "",
             f"## Max concurrency at {context:,} tokens {{ #concurrency-{context} }}",
             "",
-            _table(
+            _html_table(
                 ["Model", *[c.key for c in COMBOS]],
                 (
-                    [escape(m.name)]
+                    [html.escape(m.name)]
                     + [fmt_conc(_at(cells[(gpu.id, m.id, c.key)].concurrency, i)) for c in COMBOS]
                     for m in models.values()
                 ),
@@ -211,10 +230,10 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         "",
         "## Max context per sequence, by GPU { #max-context }",
         "",
-        _table(
+        _html_table(
             ["GPU", *[c.key for c in COMBOS]],
             (
-                [f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))})"]
+                [_href(from_uri, gpu_uri(g.id), g.name)]
                 + [fmt_tokens(cells[(g.id, arch.id, c.key)].max_context) for c in COMBOS]
                 for g in gpus.values()
             ),
@@ -222,10 +241,10 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         "",
         f"## Max concurrency at {CONTEXTS[1]:,} tokens {{ #concurrency }}",
         "",
-        _table(
+        _html_table(
             ["GPU", *[c.key for c in COMBOS]],
             (
-                [escape(g.name)]
+                [html.escape(g.name)]
                 + [fmt_conc(_at(cells[(g.id, arch.id, c.key)].concurrency, 1)) for c in COMBOS]
                 for g in gpus.values()
             ),
@@ -285,12 +304,12 @@ def sizing_guide(from_uri: str) -> str:
     def smallest(model_id: str, c: Combo) -> str:
         for g in gpus:
             if _at(cells[(g.id, model_id, c.key)].fits, context_index):
-                return f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))}) ({g.memory_mib:,} MiB)"
+                return f"{_href(from_uri, gpu_uri(g.id), g.name)} ({g.memory_mib:,} MiB)"
         return "none in the catalog (needs several GPUs)"
 
     models = sorted(load_catalog().values(), key=lambda m: m.params)
     rows = (
-        [escape(m.name), f"{m.params / 1e9:.1f}B"] + [smallest(m.id, c) for c in shown]
+        [html.escape(m.name), f"{m.params / 1e9:.1f}B"] + [smallest(m.id, c) for c in shown]
         for m in models
     )
     return (
@@ -301,7 +320,7 @@ def sizing_guide(from_uri: str) -> str:
         "and model pages, not typed.\n\n"
         + stamp()
         + "\n\n"
-        + _table(["Model", "Parameters", *[escape(c.label) for c in shown]], rows)
+        + _html_table(["Model", "Parameters", *[html.escape(c.label) for c in shown]], rows)
         + "\n"
     )
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from calculators.gpus import load_gpus
+from calculators.grid import load_or_compute
 from calculators.models import load_catalog
 from errkb.api import api_files
 from errkb.corpus import Corpus, load_corpus
@@ -163,6 +164,8 @@ def redirects(corpus: Corpus) -> dict[str, str]:
 
 
 def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
+    if settings.tables:
+        load_or_compute(settings.root / ".cache" / "errkb")
     tables = fit_pages() if settings.tables else []
     pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + tables)
     assets = {**api_files(corpus, settings), **(fit_assets() if settings.tables else {})}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from click.testing import CliRunner
 
@@ -58,7 +59,7 @@ def test_model_page_prints_the_data() -> None:
     data = json.loads(fit_assets()[f"{FIT_API}/llama-3.1-8b.json"])
     page = model_page(load_catalog()["llama-3.1-8b"], model_uri("llama-3.1-8b"))
     h100 = {c["combo"]: c for c in data["cells"] if c["gpu"] == "h100-80gb"}
-    row = next(line for line in page.splitlines() if line.startswith("| [NVIDIA H100"))
-    shown = [x.strip() for x in row.strip().strip("|").split("|")][1:]
+    row = page[page.index(">NVIDIA H100 80GB HBM3</a>") :].split("</tr>")[0]
+    shown = re.findall(r"<td>([^<]*)</td>", row)
     assert shown == [fmt_tokens(h100[c.key]["max_context"]) for c in COMBOS]
     assert "= **131,072 bytes per token**" in page  # 2 x 32 x 8 x 128 x 2, the quick check
