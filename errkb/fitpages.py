@@ -12,6 +12,7 @@ import json
 import posixpath
 from collections.abc import Iterable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from calculators.gpus import Gpu, load_gpus
@@ -27,6 +28,7 @@ from calculators.grid import (
 )
 from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch, load_catalog
+from errkb.charts import gpu_chart, model_chart, render_svg
 from errkb.mdtext import escape, front_matter, rel
 from errkb.urls import url_of
 
@@ -138,6 +140,9 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         "",
         "## Max context per sequence { #max-context }",
         "",
+        f"![{escape(gpu.name)}: longest context by model, vLLM BF16 and llama.cpp Q4_K (the "
+        f"table below has the numbers)]({rel(from_uri, chart_path('gpus', gpu.id))}){{ loading=lazy }}",
+        "",
         _html_table(
             ["Model", *[c.key for c in COMBOS]],
             (
@@ -229,6 +234,9 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         combo_legend(COMBOS),
         "",
         "## Max context per sequence, by GPU { #max-context }",
+        "",
+        f"![{escape(arch.name)}: longest context by GPU, per setting (the table below has the "
+        f"numbers)]({rel(from_uri, chart_path('models', arch.id))}){{ loading=lazy }}",
         "",
         _html_table(
             ["GPU", *[c.key for c in COMBOS]],
@@ -386,6 +394,29 @@ def fit_assets() -> dict[str, str]:
         by_model.setdefault(c.model, []).append(c.to_json())
     for model_id, rows in by_model.items():
         out[f"{FIT_API}/{model_id}.json"] = _dump({"model": model_id, "cells": rows})
+    return out
+
+
+def chart_path(kind: str, item_id: str) -> str:
+    return f"charts/{kind}/{item_id}.svg"
+
+
+def fit_charts(cache_dir: Path | None) -> dict[str, str]:
+    """One SVG per model (by GPU) and per GPU (by model)."""
+    cells = fit_grid()
+    gpus = load_gpus()
+    catalog = load_catalog()
+    gpu_names = {g.id: g.name for g in gpus.values()}
+    model_names = {m.id: m.name for m in catalog.values()}
+    out: dict[str, str] = {}
+    for m in catalog.values():
+        mine = [c for c in cells if c.model == m.id]
+        out[chart_path("models", m.id)] = render_svg(
+            model_chart(m.name, mine, gpu_names), cache_dir
+        )
+    for g in gpus.values():
+        mine = [c for c in cells if c.gpu == g.id]
+        out[chart_path("gpus", g.id)] = render_svg(gpu_chart(g.name, mine, model_names), cache_dir)
     return out
 
 

@@ -19,6 +19,7 @@ from errkb.fitpages import (
     MODELS_INDEX,
     SIZING,
     fit_assets,
+    fit_charts,
     fit_table,
     gpu_page,
     gpu_uri,
@@ -164,11 +165,14 @@ def redirects(corpus: Corpus) -> dict[str, str]:
 
 
 def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
+    cache_dir = settings.root / ".cache" / "errkb"
     if settings.tables:
-        load_or_compute(settings.root / ".cache" / "errkb")
+        load_or_compute(cache_dir)
     tables = fit_pages() if settings.tables else []
     pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + tables)
-    assets = {**api_files(corpus, settings), **(fit_assets() if settings.tables else {})}
+    assets = api_files(corpus, settings)
+    if settings.tables:
+        assets |= fit_assets() | fit_charts(cache_dir / "charts")
     plan = SitePlan(settings, corpus, pages, assets, redirects(corpus))
     if not settings.tables:  # a measuring build: the locked fit pages are left out on purpose
         return plan

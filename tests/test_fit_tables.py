@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -63,3 +64,19 @@ def test_model_page_prints_the_data() -> None:
     shown = re.findall(r"<td>([^<]*)</td>", row)
     assert shown == [fmt_tokens(h100[c.key]["max_context"]) for c in COMBOS]
     assert "= **131,072 bytes per token**" in page  # 2 x 32 x 8 x 128 x 2, the quick check
+
+
+def test_charts_are_static_svg_with_the_grids_numbers(tmp_path: Path) -> None:
+    from calculators.grid import fit_grid
+    from errkb.charts import MODEL_CHART, model_chart
+    from errkb.fitpages import fit_charts
+
+    charts = fit_charts(tmp_path)
+    assert len(charts) == len(load_catalog()) + 10
+    svg = charts["charts/models/llama-3.1-8b.svg"]
+    assert svg.startswith("<svg") and "<script" not in svg
+    cells = [c for c in fit_grid() if c.model == "llama-3.1-8b"]
+    spec = model_chart("Llama 3.1 8B", cells, {c.gpu: c.gpu for c in cells})
+    # The chart plots exactly the grid's max contexts (0 where nothing fits).
+    plotted = sorted(r["max_context"] for r in spec["data"]["values"])
+    assert plotted == sorted(c.max_context or 0 for c in cells if c.combo in MODEL_CHART)
