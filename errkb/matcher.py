@@ -10,7 +10,8 @@ How a log is scored:
    paths, hex, numbers) and cut into lowercase word tokens; all lines are joined
    into one token stream, so a message wrapped over several lines still matches.
 2. A message matches where the longest prefix of its tokens appears contiguously
-   in the stream; its score is the fraction of its tokens in that prefix.
+   in the stream; its score is the fraction of its tokens in that prefix, counting at
+   most its first CAP tokens (long messages end in clauses that vary by version).
 3. Entry patterns (regexes) match on cleaned lines and score 1.
 4. Entries are ranked strong matches first, causes before entries marked
    `symptom` (the engine died *because* of an OOM), then earliest in the log
@@ -61,6 +62,9 @@ MIN_TOKENS = 5  # a match shorter than this is a coincidence, not an error
 MIN_SCORE = 0.6  # fraction of a message that must appear
 SKIP_MAX = 2  # leading message tokens that may be missing (an exception name, "Error:")
 STRONG = 0.9  # above this a match is certain; ranked by position in the log
+# A message's first CAP tokens identify it: long messages (PyTorch's OOM runs to 75 tokens)
+# end in clauses that change between versions, so a score counts at most this many.
+CAP = 24
 # Lines a match may reach before and after the line holding its trigger word: a message
 # starts at most MIN_TOKENS - 1 tokens before the trigger and may be wrapped over many lines.
 WINDOW = (MIN_TOKENS - 1, 16)
@@ -155,7 +159,7 @@ def trigger(toks: tuple[str, ...]) -> str | None:
     A reported match covers at least `need` tokens (MIN_TOKENS, and MIN_SCORE of the message)
     starting at most SKIP_MAX in, so it always covers tokens SKIP_MAX .. need - 1.
     """
-    n = len(toks)
+    n = min(len(toks), CAP)
     need = next((k for k in range(MIN_TOKENS, n + 1) if k / n >= MIN_SCORE), n)
     words = [t for t in toks[SKIP_MAX:need] if t not in PLACEHOLDERS]
     if not words:
@@ -262,6 +266,7 @@ def matcher_data(corpus: Corpus) -> dict[str, Any]:
         "min_score": MIN_SCORE,
         "strong": STRONG,
         "skip_max": SKIP_MAX,
+        "cap": CAP,
         "window": list(WINDOW),
         "templates": [
             {"id": t.entry_id, "tokens": list(t.tokens), "trigger": t.trigger}
@@ -287,6 +292,7 @@ class Matcher:
         self.min_tokens = int(data["min_tokens"])
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
+        self.cap = int(data["cap"])
         self.symptoms = frozenset(data["symptoms"])
         self.window = (int(data["window"][0]), int(data["window"][1]))
         triggers = [t["trigger"] for t in data["templates"]]
@@ -351,7 +357,7 @@ class Matcher:
                 if found is None:
                     continue
                 length, offset = found
-                score = length / len(toks)
+                score = min(1.0, length / min(len(toks), self.cap))
                 if score >= self.min_score:
                     offer(entry_id, score, line_of[joined.count(" ", 0, offset) - 1])
         for entry_id, pattern, literals in self.patterns:

@@ -35,8 +35,11 @@ def test_message_matches_its_entry(entry_id: str, index: int, text: str) -> None
     own = ranked[ids.index(entry_id)]
     # Only an equally good match of an entry that shares this wording may rank above it:
     # mutually related entries may carry the same message (errkb check enforces that).
+    # A symptom's message quotes its cause (an engine-dead error wrapping an OOM), and causes
+    # rank first by design: those related causes may rank above it too.
     entry = BY_ID[entry_id]
     for above in ranked[: ids.index(entry_id)]:
         other = BY_ID[above.entry_id]
-        assert (above.score, above.line) == (own.score, own.line), (entry_id, ids)
         assert other.id in entry.related and entry.id in other.related, (entry_id, ids)
+        if not (entry.symptom and not other.symptom):
+            assert (above.score, above.line) == (own.score, own.line), (entry_id, ids)

@@ -29,10 +29,6 @@ KNOWN = set(CORPUS.by_id())
 # one near miss it wrongly matches. Strict xfail: a fix that makes one pass must remove it here.
 # Closing this list is the open part of issue 5.
 KNOWN_MISSES = {
-    "019-vllm-v0-oom-long-prompt-mqenginedead.log",
-    "020-vllm-v1-oom-serving-asyncllm-dead.log",
-    "021-vllm-v1-oom-inference-wrapped.log",
-    "022-vllm-v1-oom-create-weights.log",
     "028-vllm-tp2-hang-after-nccl-init-complete.log",
     "036-sglang-decode-oom-retract.log",
     "039-textgen-loading-shards-killed.log",
@@ -40,7 +36,6 @@ KNOWN_MISSES = {
     "041-videollava-loading-shards-killed-inline.log",
     "046-ollama-cpu-buffer-alloc-failed.log",
     "049-vllm-windows-cpp-extension-cuda-none.log",
-    "062-trtllm-oom-loading-weights.log",
 }
 
 

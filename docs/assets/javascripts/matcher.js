@@ -23,6 +23,7 @@
     this.minScore = data.min_score;
     this.strong = data.strong;
     this.skipMax = data.skip_max;
+    this.cap = data.cap;
     this.symptoms = {};
     var symptoms = this.symptoms;
     data.symptoms.forEach(function (id) { symptoms[id] = 1; });
@@ -113,7 +114,7 @@
       for (var skip = 0; skip <= self.skipMax; skip++) {
         var found = longestPrefix(joined, t.tokens.slice(skip), self.minTokens);
         if (!found) continue;
-        var score = found[0] / t.tokens.length;
+        var score = Math.min(1.0, found[0] / Math.min(t.tokens.length, self.cap));
         if (score >= self.minScore) offer(t.id, score, lineOf[starts[found[1]]]);
       }
     });
