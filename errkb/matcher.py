@@ -129,8 +129,8 @@ class Template:
     symptom: bool
 
     @property
-    def trigger(self) -> str | None:
-        return trigger(self.tokens)
+    def triggers(self) -> tuple[str, ...]:
+        return trigger_words(self.tokens)
 
 
 @dataclass(frozen=True)
@@ -141,31 +141,17 @@ class Match:
     matched: str  # that line, as the user pasted it
 
 
-# Words so frequent in engine logs (judged from the 64 real logs in tests/fixtures/logs) that a
-# trigger on them would mark most of a long log.
-_COMMON = (
-    "a allocate an and are as at available be buffer by cache call can cuda device driver "
-    "engine error failed file for from gpu in info is it kv line loading max memory model "
-    "more nccl not of on or out pid process py raise rank return runtimeerror self size "
-    "than the this to tokens torch total traceback use using valueerror version vllm "
-    "warning with your"
-)
-COMMON_WORDS = frozenset(_COMMON.split())
+def trigger_words(toks: tuple[str, ...]) -> tuple[str, ...]:
+    """Words every match of `toks` contains; empty when none (then every line is a candidate).
 
-
-def trigger(toks: tuple[str, ...]) -> str | None:
-    """A word every match of `toks` contains, as rare as can be told, or None (scan every line).
-
-    A reported match covers at least `need` tokens (MIN_TOKENS, and MIN_SCORE of the message)
-    starting at most SKIP_MAX in, so it always covers tokens SKIP_MAX .. need - 1.
+    A reported match covers at least `need` tokens (MIN_TOKENS, and MIN_SCORE of its first
+    CAP tokens) starting at most SKIP_MAX in, so it always covers tokens SKIP_MAX .. need - 1.
+    Any of these words can pick the candidate lines; the matcher uses the one that occurs on
+    the fewest lines of the log at hand.
     """
     n = min(len(toks), CAP)
     need = next((k for k in range(MIN_TOKENS, n + 1) if k / n >= MIN_SCORE), n)
-    words = [t for t in toks[SKIP_MAX:need] if t not in PLACEHOLDERS]
-    if not words:
-        return None
-    # Short words ("s" from "model's") are substrings of almost every line: never prefer them.
-    return max(words, key=lambda w: (len(w) >= 4 and w not in COMMON_WORDS, len(w)))
+    return tuple(dict.fromkeys(t for t in toks[SKIP_MAX:need] if t not in PLACEHOLDERS))
 
 
 def needles(regex: str) -> list[str] | None:
@@ -173,7 +159,8 @@ def needles(regex: str) -> list[str] | None:
 
     Conservative by construction: a top-level alternation (or one group around the whole
     regex) gives one needle per branch; within a branch only letters and spaces outside
-    groups and classes count, and the longest such run of at least 4 characters is kept.
+    groups and classes count (and underscores), and the longest such run of at least 4
+    characters is kept.
     """
     body = regex
     if body.startswith("(") and _closing(body, 0) == len(body) - 1:
@@ -232,7 +219,7 @@ def _literal(branch: str) -> str | None:
     runs: list[str] = []
     current = ""
     for _, ch, depth in _scan(branch):
-        if depth == 0 and ch.isascii() and (ch.isalpha() or ch == " "):
+        if depth == 0 and ch.isascii() and (ch.isalpha() or ch in " _"):
             current += ch
             continue
         if ch in "*?{" and current:
@@ -269,7 +256,7 @@ def matcher_data(corpus: Corpus) -> dict[str, Any]:
         "cap": CAP,
         "window": list(WINDOW),
         "templates": [
-            {"id": t.entry_id, "tokens": list(t.tokens), "trigger": t.trigger}
+            {"id": t.entry_id, "tokens": list(t.tokens), "triggers": list(t.triggers)}
             for t in templates(corpus)
         ],
         "symptoms": sorted(e.id for e in corpus.entries if e.symptom and not e.retired),
@@ -295,9 +282,11 @@ class Matcher:
         self.cap = int(data["cap"])
         self.symptoms = frozenset(data["symptoms"])
         self.window = (int(data["window"][0]), int(data["window"][1]))
-        triggers = [t["trigger"] for t in data["templates"]]
-        self.scan_all = None in triggers  # a template without a trigger word: clean every line
-        self.trigger_bytes = frozenset(t.encode() for t in triggers if t is not None)
+        # Distinct trigger-word sets, in first-seen order (ties break by that order, as in JS).
+        sets = dict.fromkeys(tuple(w.encode() for w in t["triggers"]) for t in data["templates"])
+        self.scan_all = () in sets  # a template without trigger words: clean every line
+        self.trigger_sets = [ws for ws in sets if ws]
+        self.vocab = frozenset(w for ws in self.trigger_sets for w in ws)
 
     def candidates(self, lowered: Lines) -> list[bool]:
         """Lines worth cleaning: within the window of a line that holds a trigger word."""
@@ -308,8 +297,16 @@ class Matcher:
         # "APIServer" line). Bytes translation turns every other character into a space, so
         # split() yields exactly those runs, at C speed.
         words = lowered.text.encode("utf-8", "replace").translate(_WORDS_ONLY).split(b"\n")
-        triggers = self.trigger_bytes
-        hits = [i for i, line in enumerate(words) if not triggers.isdisjoint(line.split())]
+        vocab = self.vocab
+        index: dict[bytes, list[int]] = {}
+        for i, line in enumerate(words):
+            for w in vocab.intersection(line.split()):
+                index.setdefault(w, []).append(i)
+        hits: set[int] = set()
+        for ws in self.trigger_sets:
+            # The rarest of the template's trigger words in this log (first one on a tie).
+            rarest = min(ws, key=lambda w: len(index.get(w, ())))
+            hits.update(index.get(rarest, ()))
         marked = [False] * n
         before, after = self.window
         for i in hits:

@@ -12,12 +12,14 @@ from hypothesis import strategies as st
 from errkb.cli import cli
 from errkb.corpus import load_corpus
 from errkb.matcher import (
+    Lines,
     Matcher,
     clean_line,
     clean_line_unguarded,
     matcher_data,
     needles,
-    trigger,
+    split_lines,
+    trigger_words,
 )
 from tests.conftest import TODAY, MakeRepo
 
@@ -115,8 +117,9 @@ def test_needles_are_literal_text_every_match_contains() -> None:
     assert needles("a|b") is None  # too short to be worth it
 
 
-def test_trigger_lies_where_every_match_must_reach() -> None:
-    # 11 tokens: a reported match needs 7 of them (MIN_SCORE), starting at most 2 in.
+def test_trigger_words_lie_where_every_match_must_reach() -> None:
+    # 11 tokens: a reported match needs 7 of them (MIN_SCORE), starting at most 2 in, so
+    # tokens 2..6 are in every match; placeholders ("size") are not words of the log.
     toks = tuple(
         [
             "error",
@@ -132,10 +135,20 @@ def test_trigger_lies_where_every_match_must_reach() -> None:
             "size",
         ]
     )
-    assert trigger(toks) == "requires"
-    # Only common words in the covered span: the longest is still a trigger.
-    assert trigger(tuple(["torch", "outofmemoryerror", "cuda", "out", "of", "memory"])) == "cuda"
-    assert trigger(tuple(["a", "b", "0", "0", "0"])) is None
+    assert trigger_words(toks) == ("requires", "more", "system", "memory")
+    # Long messages count their first CAP tokens: 15 of 24 are needed.
+    assert len(trigger_words(tuple(f"w{i}" for i in range(60)))) == 13
+    assert trigger_words(tuple(["a", "b", "0", "0", "0"])) == ()
+
+
+def test_rarest_trigger_in_this_log_picks_the_lines() -> None:
+    """A routine line that shares a common trigger word does not make the log a candidate."""
+    root = Path(__file__).resolve().parent.parent
+    m = Matcher(matcher_data(load_corpus(root, today=TODAY, lock=None).corpus))
+    routine = "INFO metrics.py:341] Avg prompt throughput: 2.1 tokens/s, Avg generation throughput"
+    log = "\n".join([routine] * 500)
+    lowered = Lines(split_lines(log.lower()))
+    assert sum(m.candidates(lowered)) == 0
 
 
 def test_candidate_filter_is_invisible_on_real_logs() -> None:

@@ -12,13 +12,20 @@
       return { id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles };
     });
     this.window = data.window;
-    var triggers = {};
+    // Distinct trigger-word sets in first-seen order, as errkb/matcher.py builds them.
+    // Prototype-free dictionaries: a template word may be 'constructor'.
+    var seen = Object.create(null), self0 = this;
     this.scanAll = false;
-    var self0 = this;
+    this.triggerSets = [];
+    this.vocab = Object.create(null);
     data.templates.forEach(function (t) {
-      if (t.trigger === null) self0.scanAll = true; else triggers[t.trigger] = 1;
+      if (!t.triggers.length) { self0.scanAll = true; return; }
+      var key = t.triggers.join(" ");
+      if (seen[key]) return;
+      seen[key] = 1;
+      self0.triggerSets.push(t.triggers);
+      t.triggers.forEach(function (w) { self0.vocab[w] = 1; });
     });
-    this.triggers = triggers;
     this.minTokens = data.min_tokens;
     this.minScore = data.min_score;
     this.strong = data.strong;
@@ -62,22 +69,33 @@
     return false;
   }
 
-  // A trigger counts only as a whole word: a maximal run of letters and underscores.
-  function containsWord(line, words) {
-    var found = line.match(/[a-z_]+/g) || [];
-    for (var i = 0; i < found.length; i++) if (words[found[i]] === 1) return true;
-    return false;
-  }
-
-  // Lines worth cleaning: within the window of a line holding a trigger word (see matcher.py).
+  // Lines worth cleaning: within the window of a line holding the rarest trigger word of a
+  // template in this log (see matcher.py). Words are maximal runs of [a-z_].
   Matcher.prototype.candidates = function (lowered) {
-    var n = lowered.length, marked = [], i, j;
+    var n = lowered.length, marked = [], i, j, self = this;
     for (i = 0; i < n; i++) marked.push(this.scanAll);
     if (this.scanAll) return marked;
+    var index = Object.create(null);
     for (i = 0; i < n; i++) {
-      if (!containsWord(lowered[i], this.triggers)) continue;
-      for (j = Math.max(0, i - this.window[0]); j < Math.min(n, i + this.window[1] + 1); j++) marked[j] = true;
+      var found = lowered[i].match(/[a-z_]+/g) || [], inLine = Object.create(null);
+      for (j = 0; j < found.length; j++) {
+        var w = found[j];
+        if (self.vocab[w] === 1 && !inLine[w]) {
+          inLine[w] = 1;
+          (index[w] = index[w] || []).push(i);
+        }
+      }
     }
+    var hits = Object.create(null);
+    this.triggerSets.forEach(function (ws) {
+      var rarest = ws[0];
+      ws.forEach(function (w) { if ((index[w] || []).length < (index[rarest] || []).length) rarest = w; });
+      (index[rarest] || []).forEach(function (k) { hits[k] = 1; });
+    });
+    Object.keys(hits).forEach(function (k) {
+      var at = Number(k);
+      for (j = Math.max(0, at - self.window[0]); j < Math.min(n, at + self.window[1] + 1); j++) marked[j] = true;
+    });
     return marked;
   };
 
