@@ -201,6 +201,8 @@ def _owner(name: str) -> str:
 
 
 def _versions_text(snaps: list[Snapshot]) -> str:
+    if len(snaps) > 4:
+        return f"{snaps[0].version} to {snaps[-1].version} ({len(snaps)} releases read)"
     return ", ".join(s.version for s in snaps)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from errkb.flaglint import env_names, lint_command, load_flags, python_kwargs, shell_flags
 from errkb.schema import Command
+from tests.conftest import MakeRepo
 
 DATA = load_flags(Path(__file__).parent / "fixtures" / "flags")
 
@@ -87,3 +88,39 @@ def test_python_kwargs_reads_calls_only() -> None:
     code = "from vllm import LLM, SamplingParams\nllm = LLM(model='m', **extra)\nSamplingParams(max_tokens=8)"
     assert python_kwargs("vllm", code) == ["model"]
     assert python_kwargs("vllm", "this is ( not python") == []
+
+
+def test_real_data_refuses_the_seed_pages_inventions() -> None:
+    real = load_flags()
+    if "vllm" not in real:
+        pytest.skip("errkb/data/flags/vllm.yaml not present")
+    cmd = Command(
+        engine="vllm",
+        versions=">=0.6.0",
+        code="VLLM_MAX_BATCH_SIZE=8 vllm serve m --max-seq-len 4096 --max-model-len 4096",
+    )
+    found = lint_command(cmd, real)
+    assert [m.split("`")[1] for m in found] == ["--max-seq-len", "VLLM_MAX_BATCH_SIZE"]
+    py = Command(
+        engine="vllm", versions=">=0.6.0", lang="python", code="LLM(model='m', max_seq_len=1)"
+    )
+    assert [m.split("`")[1] for m in lint_command(py, real)] == ["max_seq_len"]
+
+
+def test_check_reports_a_bad_flag_at_its_line(make_repo: MakeRepo) -> None:
+    from tests.test_check import run_check
+
+    repo = make_repo()
+    path = repo / "errors" / "E0001.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace(
+            "--gpu-memory-utilization 0.95", "--gpu-memory-utilization 0.95 --max-seq-len 8192"
+        ),
+        encoding="utf-8",
+    )
+    code, lines = run_check(repo)
+    assert code == 1
+    assert len(lines) == 1 and lines[0].startswith(
+        "errors/E0001.yaml:32:15: solutions[0].commands[0].code: `--max-seq-len` is not a vllm option in"
+    ), lines
