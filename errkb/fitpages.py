@@ -118,7 +118,11 @@ def combo_legend(combos: Iterable[Combo]) -> str:
 
 def gpu_page(gpu: Gpu, from_uri: str) -> str:
     cells = _cells()
-    models = load_catalog()
+    names = [(m.id, m.name) for m in load_catalog().values()]
+
+    def row(model_id: str) -> list[Cell]:
+        return [cells[(gpu.id, model_id, c.key)] for c in COMBOS]
+
     title = f"{gpu.name}: max context and concurrency per model"
     out = [
         _meta(title, f"Which models fit on an {gpu.name}, at what context, on which engine."),
@@ -143,34 +147,36 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         f"![{escape(gpu.name)}: longest context by model, vLLM BF16 and llama.cpp Q4_K (the "
         f"table below has the numbers)]({rel(from_uri, chart_path('gpus', gpu.id))}){{ loading=lazy }}",
         "",
-        _html_table(
-            ["Model", *[c.key for c in COMBOS]],
-            (
-                [_href(from_uri, model_uri(m.id), m.name)]
-                + [fmt_tokens(cells[(gpu.id, m.id, c.key)].max_context) for c in COMBOS]
-                for m in models.values()
-            ),
-        ),
+        _settings_table("Model", ((_href(from_uri, model_uri(m), n), row(m)) for m, n in names)),
     ]
     for i, context in enumerate(CONTEXTS[1:3], start=1):
         out += [
             "",
             f"## Max concurrency at {context:,} tokens {{ #concurrency-{context} }}",
             "",
-            _html_table(
-                ["Model", *[c.key for c in COMBOS]],
-                (
-                    [html.escape(m.name)]
-                    + [fmt_conc(_at(cells[(gpu.id, m.id, c.key)].concurrency, i)) for c in COMBOS]
-                    for m in models.values()
-                ),
-            ),
+            _settings_table("Model", ((html.escape(n), row(m)) for m, n in names), i),
         ]
     return "\n".join(out) + "\n"
 
 
 def _at(values: tuple[Any, ...], i: int) -> Any:
     return values[i] if i < len(values) else None
+
+
+def _settings_table(
+    label: str, rows: Iterable[tuple[str, list[Cell]]], context_index: int | None = None
+) -> str:
+    """One row per (first cell, cells in COMBOS order): max context, or the concurrency at
+    CONTEXTS[context_index] when one is given."""
+
+    def value(c: Cell) -> str:
+        if context_index is None:
+            return fmt_tokens(c.max_context)
+        return fmt_conc(_at(c.concurrency, context_index))
+
+    return _html_table(
+        [label, *[c.key for c in COMBOS]], ([first, *map(value, cells)] for first, cells in rows)
+    )
 
 
 def quick_check(arch: ModelArch, bytes_per_token: int | None) -> str:
@@ -210,6 +216,11 @@ def quick_check(arch: ModelArch, bytes_per_token: int | None) -> str:
 def model_page(arch: ModelArch, from_uri: str) -> str:
     cells = _cells()
     gpus = load_gpus()
+    names = [(g.id, g.name) for g in gpus.values()]
+
+    def row(gpu_id: str) -> list[Cell]:
+        return [cells[(gpu_id, arch.id, c.key)] for c in COMBOS]
+
     any_cell = cells[(next(iter(gpus)), arch.id, COMBOS[0].key)]
     title = f"{arch.name}: KV cache per token and max context per GPU"
     llama_layers = llamacpp_layers(arch)
@@ -238,25 +249,11 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         f"![{escape(arch.name)}: longest context by GPU, per setting (the table below has the "
         f"numbers)]({rel(from_uri, chart_path('models', arch.id))}){{ loading=lazy }}",
         "",
-        _html_table(
-            ["GPU", *[c.key for c in COMBOS]],
-            (
-                [_href(from_uri, gpu_uri(g.id), g.name)]
-                + [fmt_tokens(cells[(g.id, arch.id, c.key)].max_context) for c in COMBOS]
-                for g in gpus.values()
-            ),
-        ),
+        _settings_table("GPU", ((_href(from_uri, gpu_uri(g), n), row(g)) for g, n in names)),
         "",
         f"## Max concurrency at {CONTEXTS[1]:,} tokens {{ #concurrency }}",
         "",
-        _html_table(
-            ["GPU", *[c.key for c in COMBOS]],
-            (
-                [html.escape(g.name)]
-                + [fmt_conc(_at(cells[(g.id, arch.id, c.key)].concurrency, 1)) for c in COMBOS]
-                for g in gpus.values()
-            ),
-        ),
+        _settings_table("GPU", ((html.escape(n), row(g)) for g, n in names), 1),
         "",
         "Weights per GPU: "
         + "; ".join(
