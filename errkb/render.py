@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import urlencode
 
+from errkb.api import API
 from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
 from errkb.schema import CATEGORIES, ENGINES, SEVERITIES, Command, Entry, Solution
 from errkb.settings import Settings
 from errkb.urls import category_uri, engine_uri, entry_uri, short_uri, url_of
+
+# A generic error (a CUDA OOM) collects backlinks as the corpus grows; listing them all would
+# make its page grow with the corpus. The JSON API document keeps the full list.
+MAX_BACKLINKS = 20
 
 
 def versions_label(spec: str) -> str:
@@ -205,7 +210,14 @@ def render_entry(
     out += [f"- {_entry_link(page, r)}: {escape(r.summary)}" for r in related] or ["None listed."]
     out += ["", "### Linked from { #backlinks }", ""]
     linked = [by_id[i] for i in backlinks if i in by_id]
-    out += [f"- {_entry_link(page, r)}" for r in linked] or ["No other entry links here yet."]
+    out += [f"- {_entry_link(page, r)}" for r in linked[:MAX_BACKLINKS]] or [
+        "No other entry links here yet."
+    ]
+    if len(linked) > MAX_BACKLINKS:
+        doc = rel(page, f"{API}/entries/{entry.id}.json")
+        out += [
+            f"- and {len(linked) - MAX_BACKLINKS} more, all listed in [this entry's JSON]({doc})"
+        ]
     out += ["", "## Sources { #sources }", ""]
     out += [f"- [{escape(s.title)}]({s.url})" for s in entry.sources]
     out += [
