@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+HELP_FLAGS = {"-h", "--help"}  # added by argparse / cobra / clap to every parser
 ENGINES = ("vllm", "sglang", "llama.cpp", "ollama", "tgi", "nccl")
 REPOS = {
     "vllm": "vllm-project/vllm",
@@ -67,6 +69,12 @@ class ClassInfo:
 
 def parse(path: Path) -> ast.Module:
     """Parse a file; one the running Python cannot parse counts as empty (reported on stderr)."""
+    return _parse_cached(str(path))
+
+
+@functools.cache
+def _parse_cached(name: str) -> ast.Module:
+    path = Path(name)
     try:
         text = path.read_text(encoding="utf-8-sig", errors="replace")
         return ast.parse(text, filename=str(path))
@@ -348,7 +356,7 @@ def vllm_context(root: Path) -> ArgContext:
 
 
 def extract_vllm(root: Path, version: str, tag: str) -> Snapshot:
-    snap = Snapshot(version, kwargs=set())
+    snap = Snapshot(version, flags=set(HELP_FLAGS), kwargs=set())
     ctx = vllm_context(root)
     arg_files = vllm_arg_files(root)
     ctx.registered = registered_classes(root / rel for rel in arg_files)
@@ -396,7 +404,7 @@ def sglang_envs_class(tree: ast.Module) -> set[str]:
 
 
 def extract_sglang(root: Path, version: str, tag: str) -> Snapshot:
-    snap = Snapshot(version, kwargs=set())
+    snap = Snapshot(version, flags=set(HELP_FLAGS), kwargs=set())
     # A git checkout has python/sglang/; the sdist has sglang/ at its root.
     base = root / "python" if (root / "python/sglang").is_dir() else root
     classes = index_classes([base / "sglang/srt/server_args.py"])
@@ -536,7 +544,7 @@ def go_flags(text: str) -> set[str]:
 
 
 def extract_ollama(root: Path, version: str, tag: str) -> Snapshot:
-    snap = Snapshot(version)
+    snap = Snapshot(version, flags=set(HELP_FLAGS))
     used: list[str] = []
     for path in source_files(root / "cmd", (".go",)):
         found = go_flags(path.read_text(encoding="utf-8", errors="replace"))
@@ -609,7 +617,7 @@ def tgi_snapshot_names(text: str) -> tuple[set[str], set[str]]:
         elif re.search(r"\benv\b(?!\s*=)", attrs):
             env.add(name.upper())
     env |= set(re.findall(r"env::var(?:_os)?\(\s*\"([A-Z][A-Z0-9_]*)\"", text))
-    flags |= {"--help", "-h"}  # clap adds these to every Parser
+    flags |= HELP_FLAGS
     if re.search(r"#\[(?:clap|command)\([^]]*\bversion\b[^]]*\]\s*struct\s+Args\b", text):
         flags |= {"--version", "-V"}
     return flags, env
