@@ -49,6 +49,8 @@ RULES: list[tuple[str, str]] = [
     ),
     # Ollama/Go slog: time=... level=ERROR source=sched.go:123 msg="..."
     (r"^\s*time=\S+\s+level=\S+\s+(source=\S+\s+)?msg=", ""),
+    # tqdm progress bars ("38%|██▊     | 3/8 [00:02<00:03,  1.28it/s]") vary in every paste.
+    (r"\d+%\|[^|\n]*\|\s*[\d.]+[kMG]?/[\d.]+[kMG]?\s*\[[^\]\n]*\]", " progress "),
     (r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d([.,]\d+)?(Z|[+-]\d\d:?\d\d)?", " "),  # ISO timestamps
     (r"\b\d\d:\d\d:\d\d([.,]\d+)?\b", " "),  # bare clock times
     (r"0x[0-9a-fA-F]+", " hex "),
@@ -68,7 +70,9 @@ CAP = 24
 # Lines a match may reach before and after the line holding its trigger word: a message
 # starts at most MIN_TOKENS - 1 tokens before the trigger and may be wrapped over many lines.
 WINDOW = (MIN_TOKENS - 1, 16)
-PLACEHOLDERS = frozenset({"0", "path", "hex", "size"})  # tokens the rules write, not the log
+PLACEHOLDERS = frozenset(
+    {"0", "path", "hex", "size", "progress"}
+)  # tokens the rules write, not the log
 BARRIER = "|"  # stands for skipped lines; TOKEN_RE never yields it, so nothing matches across
 
 # ASCII semantics for \\d, \\w, \\s and \\b, as in JavaScript.
@@ -108,6 +112,7 @@ _GUARDS: list[_Guard] = [
     lambda line, digits: "\x1b" in line,
     lambda line, digits: line.lstrip(" \t\n\r\f\v").startswith(_LEVEL_START),
     lambda line, digits: "level=" in line,
+    lambda line, digits: digits and "%|" in line,
     lambda line, digits: digits and "-" in line and ":" in line,
     lambda line, digits: digits and ":" in line,
     lambda line, digits: "0x" in line,

@@ -31,9 +31,7 @@ KNOWN = set(CORPUS.by_id())
 KNOWN_MISSES = {
     "028-vllm-tp2-hang-after-nccl-init-complete.log",
     "036-sglang-decode-oom-retract.log",
-    "039-textgen-loading-shards-killed.log",
     "040-scalellm-docker-exit-137.log",
-    "041-videollava-loading-shards-killed-inline.log",
     "046-ollama-cpu-buffer-alloc-failed.log",
     "049-vllm-windows-cpp-extension-cuda-none.log",
 }
