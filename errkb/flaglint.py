@@ -168,6 +168,18 @@ def shell_flags(engine: str, code: str) -> list[str]:
     return found
 
 
+def _canonical(engine: str, flag: str) -> str | None:
+    """The spelling the snapshots store, or None for one they cannot judge. vLLM also accepts
+    `--max_model_len` (0.5.5 on) and dotted sub-keys (`--compilation-config.level`); its `-O3`
+    shorthand is rewritten by its own parser, which the snapshots do not model."""
+    if engine != "vllm":
+        return flag
+    flag = flag.split(".", 1)[0]
+    if re.fullmatch(r"-O\d*", flag):
+        return None
+    return "--" + flag[2:].replace("_", "-") if flag.startswith("--") else flag
+
+
 def python_kwargs(engine: str, code: str) -> list[str]:
     names = _KWARG_CALLS.get(engine)
     if not names:
@@ -217,7 +229,10 @@ def lint_command(command: Command, data: dict[str, EngineFlags]) -> list[str]:
             names += [(k, "kwargs") for k in python_kwargs(command.engine, command.code)]
         else:
             names += [(f, "flags") for f in shell_flags(command.engine, command.code)]
-        for name, kind in dict.fromkeys(names):
+        checked: list[tuple[str | None, str]] = [
+            (_canonical(command.engine, n) if k == "flags" else n, k) for n, k in names
+        ]
+        for name, kind in dict.fromkeys((n, k) for n, k in checked if n is not None):
             lacking = [s for s in snaps if name not in getattr(s, kind)]
             if not lacking:
                 continue

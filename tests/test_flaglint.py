@@ -124,3 +124,8 @@ def test_check_reports_a_bad_flag_at_its_line(make_repo: MakeRepo) -> None:
     assert len(lines) == 1 and lines[0].startswith(
         "errors/E0001.yaml:32:15: solutions[0].commands[0].code: `--max-seq-len` is not a vllm option in"
     ), lines
+
+
+def test_vllm_spellings_its_parser_accepts() -> None:
+    code = "vllm serve m --max_model_len 4096 --gpu-memory-utilization.x 1 -O3"
+    assert lint("vllm", ">=0.6.0", code) == []
