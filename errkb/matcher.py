@@ -431,21 +431,23 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
     entry's message: a paste of that message would land on the wrong page.
 
     Entries that list each other in `related` may share wordings, as they may share messages.
+    Every message is lowercased into one text, so each pattern's needles find the messages
+    worth a regex with C-speed searches: the check stays linear as the corpus grows.
     """
+    messages = [(e, i, m.text) for e in entries for i, m in enumerate(e.messages)]
+    corpus = Lines([text.lower().replace("\n", " ") for _, _, text in messages])
     found: list[tuple[Entry, int, Entry, int]] = []
     for entry in entries:
         for p_index, pattern in enumerate(entry.patterns):
             regex = re.compile(pattern.regex, re.IGNORECASE | re.ASCII)
             literals = needles(pattern.regex)
-            for other in entries:
+            candidates = range(len(messages)) if literals is None else corpus.containing(literals)
+            for k in candidates:
+                other, m_index, text = messages[k]
                 if other.id == entry.id or (
                     entry.id in other.related and other.id in entry.related
                 ):
                     continue
-                for m_index, message in enumerate(other.messages):
-                    lowered = message.text.lower()
-                    if literals is not None and not any(n in lowered for n in literals):
-                        continue
-                    if any(regex.search(clean_line(line)) for line in message.text.split("\n")):
-                        found.append((entry, p_index, other, m_index))
+                if any(regex.search(clean_line(line)) for line in text.split("\n")):
+                    found.append((entry, p_index, other, m_index))
     return found
