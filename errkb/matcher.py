@@ -436,18 +436,24 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
     """
     messages = [(e, i, m.text) for e in entries for i, m in enumerate(e.messages)]
     corpus = Lines([text.lower().replace("\n", " ") for _, _, text in messages])
+    # Cleaned once per message; many messages clean to the same lines (only numbers differ).
+    cleaned = [tuple(clean_line(line) for line in text.split("\n")) for _, _, text in messages]
     found: list[tuple[Entry, int, Entry, int]] = []
     for entry in entries:
         for p_index, pattern in enumerate(entry.patterns):
             regex = re.compile(pattern.regex, re.IGNORECASE | re.ASCII)
             literals = needles(pattern.regex)
             candidates = range(len(messages)) if literals is None else corpus.containing(literals)
+            verdicts: dict[tuple[str, ...], bool] = {}
             for k in candidates:
-                other, m_index, text = messages[k]
+                other, m_index, _ = messages[k]
                 if other.id == entry.id or (
                     entry.id in other.related and other.id in entry.related
                 ):
                     continue
-                if any(regex.search(clean_line(line)) for line in text.split("\n")):
+                lines = cleaned[k]
+                if lines not in verdicts:
+                    verdicts[lines] = any(regex.search(line) for line in lines)
+                if verdicts[lines]:
                     found.append((entry, p_index, other, m_index))
     return found
