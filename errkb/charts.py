@@ -1,9 +1,11 @@
-"""Charts for the GPU and model pages: Vega-Lite specs rendered to static SVG at build time.
+"""Charts for the GPU and model pages: Vega-Lite specs rendered to static SVG.
 
 Vega-Lite (through vl-convert, which embeds it) draws them, so the pages carry plain SVG
 images that need no JavaScript; the tables beside them hold the same numbers as text.
-Rendering costs tens of milliseconds a chart, so SVGs are kept in memory and in
-`.cache/errkb/charts/`, keyed by a digest of the spec (the spec holds all the data).
+Rendering costs about 0.1 s a chart, most of a build's budget for 60 of them, so the SVGs
+are committed under docs/assets/charts/ like the JSON Schema: `errkb charts` writes them,
+each headed by the digest of the spec it was drawn from (the spec holds all the data), and
+the build fails when one no longer matches what the calculators compute.
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ from calculators.grid import Cell, combo
 VEGA_LITE = "https://vega.github.io/schema/vega-lite/v5.json"
 MODEL_CHART = ("vllm-bf16", "vllm-awq", "llamacpp-q4k", "llamacpp-q4k-q8kv")
 GPU_CHART = ("vllm-bf16", "llamacpp-q4k")
-_memory: dict[str, str] = {}
 
 
 def _spec(
@@ -76,19 +77,44 @@ def gpu_chart(gpu_name: str, cells: list[Cell], model_names: dict[str, str]) -> 
     return _spec(f"{gpu_name}: longest context by model", rows, "model", 8 * len(rows), GPU_CHART)
 
 
-def render_svg(spec: dict[str, Any], cache_dir: Path | None = None) -> str:
-    key = hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:20]
-    if key in _memory:
-        return _memory[key]
-    path = cache_dir / f"{key}.svg" if cache_dir else None
-    if path is not None and path.is_file():
-        svg = path.read_text(encoding="utf-8")
-    else:
-        import vl_convert  # imported late: only builds with tables need it
+CHARTS_DIR = "docs/assets/charts"  # repository path; pages link to assets/charts/...
+_HEADER = "<!-- errkb chart, spec digest {} -->\n"
 
-        svg = vl_convert.vegalite_to_svg(spec)
-        if path is not None:
+
+def digest(spec: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(spec, sort_keys=True).encode()).hexdigest()[:20]
+
+
+def render_svg(spec: dict[str, Any]) -> str:
+    import vl_convert  # imported late: only `errkb charts` draws
+
+    return _HEADER.format(digest(spec)) + vl_convert.vegalite_to_svg(spec)
+
+
+def stale(root: Path, specs: dict[str, dict[str, Any]]) -> list[str]:
+    """Chart files (docs-relative) that are missing, drawn from other data, or left over."""
+    base = root / CHARTS_DIR
+    out = []
+    for rel_path, spec in specs.items():
+        path = base / rel_path
+        first = path.open(encoding="utf-8").readline() if path.is_file() else ""
+        if first != _HEADER.format(digest(spec)):
+            out.append(rel_path)
+    present = (
+        {p.relative_to(base).as_posix() for p in base.rglob("*.svg")} if base.is_dir() else set()
+    )
+    return sorted([*out, *(present - set(specs))])
+
+
+def write(root: Path, specs: dict[str, dict[str, Any]]) -> list[str]:
+    """Draw what `stale` reports (and remove left-over files); returns what changed."""
+    base = root / CHARTS_DIR
+    changed = stale(root, specs)
+    for rel_path in changed:
+        path = base / rel_path
+        if rel_path in specs:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(svg, encoding="utf-8")
-    _memory[key] = svg
-    return svg
+            path.write_text(render_svg(specs[rel_path]), encoding="utf-8")
+        else:
+            path.unlink()
+    return changed

@@ -10,8 +10,11 @@ from typing import TextIO
 
 import click
 
+from errkb.charts import stale as stale_charts
+from errkb.charts import write as write_charts
 from errkb.corpus import load_corpus
 from errkb.diagnostics import Diagnostic, summary_table
+from errkb.fitpages import chart_specs
 from errkb.generate import write_generated
 from errkb.jsonschema import SCHEMA_PATH, schema_text
 from errkb.lock import LOCK_PATH, Lock
@@ -154,6 +157,24 @@ def stale(root: str | None, days: int | None, fmt: str, fail: bool) -> None:
     click.echo(f"{len(found)} of {len(result.corpus.items)} entries stale.", err=True)
     if fail and found:
         sys.exit(1)
+
+
+@cli.command()
+@root_option
+@click.option("--check", "verify", is_flag=True, help="Fail if a committed chart is out of date.")
+def charts(root: str | None, verify: bool) -> None:
+    """Draw the GPU and model charts into docs/assets/charts/ (committed, like the schema)."""
+    settings = _settings(root)
+    specs = chart_specs()
+    if verify:
+        if out_of_date := stale_charts(settings.root, specs):
+            raise click.ClickException(
+                f"{len(out_of_date)} chart(s) out of date, e.g. {out_of_date[0]}: run `errkb charts`"
+            )
+        click.echo(f"{len(specs)} charts are current", err=True)
+        return
+    changed = write_charts(settings.root, specs)
+    click.echo(f"{len(changed)} of {len(specs)} charts written or removed", err=True)
 
 
 @cli.command()

@@ -12,7 +12,6 @@ import json
 import posixpath
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from calculators.gpus import Gpu, load_gpus
@@ -28,7 +27,7 @@ from calculators.grid import (
 )
 from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch, load_catalog
-from errkb.charts import gpu_chart, model_chart, render_svg
+from errkb.charts import gpu_chart, model_chart
 from errkb.mdtext import escape, front_matter, rel
 from errkb.urls import url_of
 
@@ -145,7 +144,7 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         "## Max context per sequence { #max-context }",
         "",
         f"![{escape(gpu.name)}: longest context by model, vLLM BF16 and llama.cpp Q4_K (the "
-        f"table below has the numbers)]({rel(from_uri, chart_path('gpus', gpu.id))}){{ loading=lazy }}",
+        f"table below has the numbers)]({rel(from_uri, chart_uri('gpus', gpu.id))}){{ loading=lazy }}",
         "",
         _settings_table("Model", ((_href(from_uri, model_uri(m), n), row(m)) for m, n in names)),
     ]
@@ -247,7 +246,7 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         "## Max context per sequence, by GPU { #max-context }",
         "",
         f"![{escape(arch.name)}: longest context by GPU, per setting (the table below has the "
-        f"numbers)]({rel(from_uri, chart_path('models', arch.id))}){{ loading=lazy }}",
+        f"numbers)]({rel(from_uri, chart_uri('models', arch.id))}){{ loading=lazy }}",
         "",
         _settings_table("GPU", ((_href(from_uri, gpu_uri(g), n), row(g)) for g, n in names)),
         "",
@@ -395,25 +394,28 @@ def fit_assets() -> dict[str, str]:
 
 
 def chart_path(kind: str, item_id: str) -> str:
-    return f"charts/{kind}/{item_id}.svg"
+    """Docs-relative path of a chart (under docs/assets/charts/, see errkb.charts)."""
+    return f"{kind}/{item_id}.svg"
 
 
-def fit_charts(cache_dir: Path | None) -> dict[str, str]:
-    """One SVG per model (by GPU) and per GPU (by model)."""
+def chart_uri(kind: str, item_id: str) -> str:
+    return f"assets/charts/{chart_path(kind, item_id)}"
+
+
+def chart_specs() -> dict[str, dict[str, Any]]:
+    """Every chart's Vega-Lite spec: one per model (by GPU) and one per GPU (by model)."""
     cells = fit_grid()
     gpus = load_gpus()
     catalog = load_catalog()
     gpu_names = {g.id: g.name for g in gpus.values()}
     model_names = {m.id: m.name for m in catalog.values()}
-    out: dict[str, str] = {}
+    out: dict[str, dict[str, Any]] = {}
     for m in catalog.values():
         mine = [c for c in cells if c.model == m.id]
-        out[chart_path("models", m.id)] = render_svg(
-            model_chart(m.name, mine, gpu_names), cache_dir
-        )
+        out[chart_path("models", m.id)] = model_chart(m.name, mine, gpu_names)
     for g in gpus.values():
         mine = [c for c in cells if c.gpu == g.id]
-        out[chart_path("gpus", g.id)] = render_svg(gpu_chart(g.name, mine, model_names), cache_dir)
+        out[chart_path("gpus", g.id)] = gpu_chart(g.name, mine, model_names)
     return out
 
 

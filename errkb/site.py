@@ -12,14 +12,16 @@ from calculators.gpus import load_gpus
 from calculators.grid import load_or_compute
 from calculators.models import load_catalog
 from errkb.api import api_files
+from errkb.charts import CHARTS_DIR
+from errkb.charts import stale as stale_charts
 from errkb.corpus import Corpus, load_corpus
 from errkb.diagnostics import Diagnostic
 from errkb.fitpages import (
     GPUS_INDEX,
     MODELS_INDEX,
     SIZING,
+    chart_specs,
     fit_assets,
-    fit_charts,
     fit_table,
     gpu_page,
     gpu_uri,
@@ -172,11 +174,16 @@ def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan
     pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + tables)
     assets = api_files(corpus, settings)
     if settings.tables:
-        assets |= fit_assets() | fit_charts(cache_dir / "charts")
+        assets |= fit_assets()
     plan = SitePlan(settings, corpus, pages, assets, redirects(corpus))
     if not settings.tables:  # a measuring build: the locked fit pages are left out on purpose
         return plan
-    return replace(plan, diagnostics=tuple(lock.check_pages(set(plan.index_urls()))))
+    problems = lock.check_pages(set(plan.index_urls()))
+    problems += [
+        Diagnostic(f"{CHARTS_DIR}/{path}", 1, 1, "", "chart is out of date: run `errkb charts`")
+        for path in stale_charts(settings.root, chart_specs())
+    ]
+    return replace(plan, diagnostics=tuple(problems))
 
 
 def build_site_plan(settings: Settings) -> SitePlan:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -66,17 +67,25 @@ def test_model_page_prints_the_data() -> None:
     assert "= **131,072 bytes per token**" in page  # 2 x 32 x 8 x 128 x 2, the quick check
 
 
-def test_charts_are_static_svg_with_the_grids_numbers(tmp_path: Path) -> None:
+def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path) -> None:
     from calculators.grid import fit_grid
-    from errkb.charts import MODEL_CHART, model_chart
-    from errkb.fitpages import fit_charts
+    from errkb.charts import CHARTS_DIR, MODEL_CHART, model_chart, stale
+    from errkb.fitpages import chart_specs
 
-    charts = fit_charts(tmp_path)
-    assert len(charts) == len(load_catalog()) + 10
-    svg = charts["charts/models/llama-3.1-8b.svg"]
-    assert svg.startswith("<svg") and "<script" not in svg
+    root = Path(__file__).resolve().parent.parent
+    specs = chart_specs()
+    assert len(specs) == len(load_catalog()) + 10
+    assert stale(root, specs) == []  # `errkb charts` was run after the last data change
+    svg = (root / CHARTS_DIR / "models" / "llama-3.1-8b.svg").read_text(encoding="utf-8")
+    assert "<svg" in svg and "<script" not in svg
     cells = [c for c in fit_grid() if c.model == "llama-3.1-8b"]
     spec = model_chart("Llama 3.1 8B", cells, {c.gpu: c.gpu for c in cells})
     # The chart plots exactly the grid's max contexts (0 where nothing fits).
     plotted = sorted(r["max_context"] for r in spec["data"]["values"])
     assert plotted == sorted(c.max_context or 0 for c in cells if c.combo in MODEL_CHART)
+    # A chart drawn from other data is reported, as is a file no spec asks for.
+    copy = tmp_path / CHARTS_DIR
+    shutil.copytree(root / CHARTS_DIR, copy)
+    (copy / "models" / "llama-3.1-8b.svg").write_text("<!-- old -->\n<svg/>", encoding="utf-8")
+    (copy / "models" / "gone.svg").write_text("<svg/>", encoding="utf-8")
+    assert stale(tmp_path, specs) == ["models/gone.svg", "models/llama-3.1-8b.svg"]
