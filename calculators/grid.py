@@ -15,8 +15,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from calculators.engines.base import SettingError
-from calculators.estimate import Estimate, estimate, max_concurrency
+from calculators import engines, solve
+from calculators.engines.base import SettingError, Settings
+from calculators.estimate import Estimate, estimate
 from calculators.gpus import Gpu, load_gpus
 from calculators.models import ModelArch, load_catalog
 
@@ -139,12 +140,18 @@ def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
             concurrency.append(None)
             fits.append(None)
             continue
-        # Fit and concurrency only: the max-context solve does not depend on the context.
-        kw: dict[str, Any] = {"engine": c.engine, "context": context, "weights": c.weights}
-        kw.update(c.kv)
-        e = estimate(arch, gpu=gpu, solve_limits=False, **kw)
-        concurrency.append(max_concurrency(arch, gpu=gpu, **kw))
-        fits.append(e.fits)
+        # Fit and concurrency only, from one engine run, as `estimate` computes them: the
+        # max-context solve does not depend on the context.
+        s = Settings(
+            engine=c.engine,
+            context=context,
+            weights=c.weights,
+            vram_bytes=gpu.vram_bytes,
+            **dict(c.kv),
+        )
+        r = engines.run(arch, s)
+        concurrency.append(solve.max_concurrency(arch, s, result=r))
+        fits.append(solve.result_fits(r, s))
     return Cell(
         gpu=gpu.id,
         model=arch.id,
