@@ -352,7 +352,7 @@ def child_build(
     if ours:
         # build_site_plan looks these up in its module at call time, so patching times them.
         names = ["load_corpus", "entry_pages", "index_pages", "api_files"]
-        names += ["load_or_compute", "fit_pages", "fit_assets", "fit_charts"]  # fit tables
+        names += ["load_or_compute", "fit_pages", "fit_assets", "stale_charts"]  # fit tables
         for name in names:
             if hasattr(errkb.site, name):
                 setattr(errkb.site, name, clock.wrap(name, getattr(errkb.site, name)))
@@ -578,7 +578,7 @@ def report(r: dict[str, Any]) -> None:
         ("fit grid (load or compute)", "load_or_compute"),
         ("fit pages", "fit_pages"),
         ("fit assets", "fit_assets"),
-        ("fit charts", "fit_charts"),
+        ("committed charts current?", "stale_charts"),
         ("hook on_config (plan, all above)", "hook:config"),
         ("hook on_files (add pages)", "hook:files"),
         ("hook on_page_markdown (tables)", "hook:page_markdown"),
