@@ -97,31 +97,24 @@ def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) ->
             "of that message would land here; make the pattern more specific",
         )
 
-    catalog = load_catalog()
-    tabled = {c.engine for c in COMBOS}
+    # A fit table names catalog models and engines that have table settings.
+    known = {
+        "models": (
+            set(load_catalog()),
+            "is not in the model catalog (calculators/data/models.yaml)",
+        ),
+        "engines": (
+            {c.engine for c in COMBOS},
+            "has no fit-table settings (vllm, sglang, llama.cpp, ollama)",
+        ),
+    }
     for item in items:
         if (fit := item.entry.fit) is None:
             continue
-        for i, model in enumerate(fit.models):
-            if model not in catalog:
-                at(
-                    item,
-                    "fit",
-                    "models",
-                    i,
-                    field=f"fit.models[{i}]",
-                    message=f"{model!r} is not in the model catalog (calculators/data/models.yaml)",
-                )
-        for i, engine in enumerate(fit.engines):
-            if engine not in tabled:
-                at(
-                    item,
-                    "fit",
-                    "engines",
-                    i,
-                    field=f"fit.engines[{i}]",
-                    message=f"no fit tables for {engine}; one of: {', '.join(sorted(tabled))}",
-                )
+        for name, (allowed, why) in known.items():
+            for i, value in enumerate(getattr(fit, name)):
+                if value not in allowed:
+                    at(item, "fit", name, i, field=f"fit.{name}[{i}]", message=f"{value!r} {why}")
 
     for item in items:
         e = item.entry

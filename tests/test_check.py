@@ -222,3 +222,19 @@ def test_pattern_that_matches_another_entrys_message(make_repo: MakeRepo) -> Non
     # Mutually related entries may share wordings, as they may share messages.
     (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
     assert run_check(repo) == (0, [])
+
+
+def test_fit_table_names_catalog_models_and_tabled_engines(make_repo: MakeRepo) -> None:
+    repo = make_repo()
+    two = fixture_text("E0002.yaml").replace(
+        "related: [E0001]",
+        "fit:\n  models: [llama-3.1-8b, no-such-model]\n  engines: [tgi]\nrelated: [E0001]",
+    )
+    (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
+    _, lines = run_check(repo)
+    assert lines == [
+        "errors/E0002.yaml:21:26: fit.models[1]: 'no-such-model' is not in the model catalog "
+        "(calculators/data/models.yaml)",
+        "errors/E0002.yaml:22:13: fit.engines[0]: 'tgi' has no fit-table settings (vllm, sglang, "
+        "llama.cpp, ollama)",
+    ]
