@@ -148,13 +148,14 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         "",
         _settings_table("Model", ((_href(from_uri, model_uri(m), n), row(m)) for m, n in names)),
     ]
-    for i, context in enumerate(CONTEXTS[1:3], start=1):
-        out += [
-            "",
-            f"## Max concurrency at {context:,} tokens {{ #concurrency-{context} }}",
-            "",
-            _settings_table("Model", ((html.escape(n), row(m)) for m, n in names), i),
-        ]
+    out += [
+        "",
+        f"## Max concurrency at {CONTEXTS[1]:,} / {CONTEXTS[2]:,} tokens {{ #concurrency }}",
+        "",
+        "Sequences of each length that fit at once, the two figures in one cell.",
+        "",
+        _settings_table("Model", ((html.escape(n), row(m)) for m, n in names), (1, 2)),
+    ]
     return "\n".join(out) + "\n"
 
 
@@ -163,15 +164,15 @@ def _at(values: tuple[Any, ...], i: int) -> Any:
 
 
 def _settings_table(
-    label: str, rows: Iterable[tuple[str, list[Cell]]], context_index: int | None = None
+    label: str, rows: Iterable[tuple[str, list[Cell]]], contexts: tuple[int, ...] = ()
 ) -> str:
     """One row per (first cell, cells in COMBOS order): max context, or the concurrency at
-    CONTEXTS[context_index] when one is given."""
+    each of CONTEXTS[i] for i in `contexts`, joined by a slash."""
 
     def value(c: Cell) -> str:
-        if context_index is None:
+        if not contexts:
             return fmt_tokens(c.max_context)
-        return fmt_conc(_at(c.concurrency, context_index))
+        return " / ".join(fmt_conc(_at(c.concurrency, i)) for i in contexts)
 
     return _html_table(
         [label, *[c.key for c in COMBOS]], ([first, *map(value, cells)] for first, cells in rows)
@@ -252,7 +253,7 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         "",
         f"## Max concurrency at {CONTEXTS[1]:,} tokens {{ #concurrency }}",
         "",
-        _settings_table("GPU", ((html.escape(n), row(g)) for g, n in names), 1),
+        _settings_table("GPU", ((html.escape(n), row(g)) for g, n in names), (1,)),
         "",
         "Weights per GPU: "
         + "; ".join(
