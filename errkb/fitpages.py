@@ -29,6 +29,7 @@ from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch, load_catalog
 from errkb.charts import gpu_chart, model_chart
 from errkb.mdtext import escape, front_matter, rel
+from errkb.schema import ENGINES
 from errkb.urls import url_of
 
 GPUS_INDEX = "gpus/index.md"
@@ -359,7 +360,7 @@ def fit_table(models: Iterable[str], engines: Iterable[str], from_uri: str) -> s
     return (
         _table(header, rows)
         + "\n\nN is the cell's value. "
-        + " ".join(f"{escape(e)}: {flags[e]}." for e in used)
+        + " ".join(f"{escape(ENGINES[e])}: {flags[e]}." for e in used)
         + f" Settings: {', '.join(f'`{c.key}` = {escape(c.label)}' for c in combos)}. "
         + f"[Check another GPU or model]({rel(from_uri, WILL_IT_RUN)})."
     )

@@ -15,6 +15,13 @@
     items.forEach(function (it) { select.appendChild(el("option", it[1], { value: it[0] })); });
   }
 
+  // A command as Material styles code blocks: <pre><code>.
+  function codeBlock(text, cls) {
+    var pre = el("pre", null, { "class": cls });
+    pre.appendChild(el("code", text));
+    return pre;
+  }
+
   function tokens(n) { return n ? n.toLocaleString("en-US") : "does not fit"; }
 
   function setup(root) {
@@ -58,10 +65,10 @@
         var args = ["errkb calc --model", model, "--gpu", gpu].concat(combo.calc_args)
           .concat(["--context", String(context), "--seqs", String(seqs)]);
         answer.appendChild(el("p", "Same numbers in a terminal:"));
-        answer.appendChild(el("pre", args.join(" "), { "class": "errkb-calc-command" }));
+        answer.appendChild(codeBlock(args.join(" "), "errkb-calc-command"));
         if (cell.max_context) {
           answer.appendChild(el("p", "Engine command at the longest context (" + cell.engine_version + "):"));
-          answer.appendChild(el("pre", command(combo, info, cell.max_context), { "class": "errkb-engine-command" }));
+          answer.appendChild(codeBlock(command(combo, info, cell.max_context), "errkb-engine-command"));
         }
         if (fits === false || !cell.max_context) {
           var p = el("p", "The errors you would see: ");
