@@ -44,7 +44,7 @@ NO_FIT_ENTRIES: dict[str, tuple[str, ...]] = {
     "llama.cpp": ("E0015", "E0008"),
     "ollama": ("E0012", "E0015"),
 }
-TABLE_GPUS = ("t4", "rtx-4090", "rtx-5090", "l40s", "a100-80gb", "h100-80gb")
+TABLE_GPUS = ("rtx-3060-12gb", "t4", "rtx-4090", "rtx-5090", "l40s", "a100-80gb", "h100-80gb")
 COMMON_MODELS = ("llama-3.1-8b", "qwen2.5-14b", "qwen3-32b", "gemma-2-27b", "llama-3.1-70b")
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from calculators.gpus import load_gpus
 from calculators.grid import COMBOS, CONTEXTS, combo
 from calculators.models import load_catalog
 from errkb.cli import cli
@@ -74,7 +75,7 @@ def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path) -> 
 
     root = Path(__file__).resolve().parent.parent
     specs = chart_specs()
-    assert len(specs) == len(load_catalog()) + 10
+    assert len(specs) == len(load_catalog()) + len(load_gpus())
     assert stale(root, specs) == []  # `errkb charts` was run after the last data change
     svg = (root / CHARTS_DIR / "models" / "llama-3.1-8b.svg").read_text(encoding="utf-8")
     assert "<svg" in svg and "<script" not in svg
