@@ -97,7 +97,7 @@ def _verified(entry: Entry, settings: Settings) -> str:
     head = f"{label}: {v.date.isoformat()}, {age} days before this build"
     return "\n".join(
         [
-            "## Last verified { #verified }",
+            "## Last verified { #verified data-search-exclude }",
             "",
             f'!!! {kind} "{head}"',
             "",
@@ -134,6 +134,8 @@ def feedback_url(entry: Entry, settings: Settings) -> str:
     return f"{settings.repo_url}/issues/new?{query}"
 
 
+# Sections that repeat other pages' words (related titles, sources, tables of numbers) stay
+# out of the search index, so a search lands on the entry that is about the words.
 def render_entry(
     entry: Entry,
     *,
@@ -191,7 +193,7 @@ def render_entry(
             out += [ex.note, ""]
     if fit:
         out += [
-            "## Will it fit? { #fit }",
+            "## Will it fit? { #fit data-search-exclude }",
             "",
             "The longest context per sequence that fits, computed for each GPU and setting:",
             "",
@@ -205,10 +207,10 @@ def render_entry(
         out += ["## Detection { #detection }", "", entry.detection, ""]
     if entry.prevention:
         out += ["## Prevention { #prevention }", "", entry.prevention, ""]
-    out += ["## Related errors { #related }", ""]
+    out += ["## Related errors { #related data-search-exclude }", ""]
     related = [by_id[i] for i in entry.related if i in by_id]
     out += [f"- {_entry_link(page, r)}: {escape(r.summary)}" for r in related] or ["None listed."]
-    out += ["", "### Linked from { #backlinks }", ""]
+    out += ["", "### Linked from { #backlinks data-search-exclude }", ""]
     linked = [by_id[i] for i in backlinks if i in by_id]
     out += [f"- {_entry_link(page, r)}" for r in linked[:MAX_BACKLINKS]] or [
         "No other entry links here yet."
@@ -218,12 +220,12 @@ def render_entry(
         out += [
             f"- and {len(linked) - MAX_BACKLINKS} more, all listed in [this entry's JSON]({doc})"
         ]
-    out += ["", "## Sources { #sources }", ""]
+    out += ["", "## Sources { #sources data-search-exclude }", ""]
     out += [f"- [{escape(s.title)}]({s.url})" for s in entry.sources]
     out += [
         "",
         _verified(entry, settings),
-        "## Did this fix it? { #feedback }",
+        "## Did this fix it? { #feedback data-search-exclude }",
         "",
         f"[Tell us in a pre-filled issue]({feedback_url(entry, settings)}) · "
         f"[Edit this entry]({settings.edit_url(path)}) · "
