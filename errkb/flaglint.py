@@ -53,10 +53,7 @@ class Snapshot:
     flags: frozenset[str]
     env: frozenset[str]
     kwargs: frozenset[str]
-
-    @property
-    def key(self) -> Version:
-        return _as_version(self.version)
+    key: Version  # `version` parsed once, for ordering and range tests
 
 
 @dataclass(frozen=True)
@@ -85,17 +82,22 @@ def _as_version(text: str) -> Version:
         return Version("0")
 
 
+# Our own data files, not entries: libyaml's loader when PyYAML was built with it.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @cache
 def load_flags(directory: Path = FLAGS_DIR) -> dict[str, EngineFlags]:
     out: dict[str, EngineFlags] = {}
     for path in sorted(directory.glob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
         snaps = [
             Snapshot(
                 version=str(s["version"]),
                 flags=frozenset(s.get("flags") or ()),
                 env=frozenset(s.get("env") or ()),
                 kwargs=frozenset(s.get("kwargs") or ()),
+                key=_as_version(str(s["version"])),
             )
             for s in data["snapshots"]
         ]
