@@ -387,11 +387,17 @@ def fit_assets() -> dict[str, str]:
         "no_fit_entries": {k: list(v) for k, v in NO_FIT_ENTRIES.items()},
     }
     out = {f"{FIT_API}/index.json": _dump(index)}
-    by_model: dict[str, list[dict[str, Any]]] = {}
-    for c in cells:
-        by_model.setdefault(c.model, []).append(c.to_json())
-    for model_id, rows in by_model.items():
+    for model_id, mine in _grouped(cells, "model").items():
+        rows = [c.to_json() for c in mine]
         out[f"{FIT_API}/{model_id}.json"] = _dump({"model": model_id, "cells": rows})
+    return out
+
+
+def _grouped(cells: Iterable[Cell], by: str) -> dict[str, list[Cell]]:
+    """Cells per model or per GPU (`by` is the Cell field), in grid order."""
+    out: dict[str, list[Cell]] = {}
+    for c in cells:
+        out.setdefault(getattr(c, by), []).append(c)
     return out
 
 
@@ -411,13 +417,12 @@ def chart_specs() -> dict[str, dict[str, Any]]:
     catalog = load_catalog()
     gpu_names = {g.id: g.name for g in gpus.values()}
     model_names = {m.id: m.name for m in catalog.values()}
+    per_model, per_gpu = _grouped(cells, "model"), _grouped(cells, "gpu")
     out: dict[str, dict[str, Any]] = {}
     for m in catalog.values():
-        mine = [c for c in cells if c.model == m.id]
-        out[chart_path("models", m.id)] = model_chart(m.name, mine, gpu_names)
+        out[chart_path("models", m.id)] = model_chart(m.name, per_model[m.id], gpu_names)
     for g in gpus.values():
-        mine = [c for c in cells if c.gpu == g.id]
-        out[chart_path("gpus", g.id)] = gpu_chart(g.name, mine, model_names)
+        out[chart_path("gpus", g.id)] = gpu_chart(g.name, per_gpu[g.id], model_names)
     return out
 
 
