@@ -214,10 +214,13 @@ def load_or_compute(cache_dir: Path) -> tuple[Cell, ...]:
         _grid = tuple(cell_from_json(d) for d in json.loads(path.read_text(encoding="utf-8")))
     cells = fit_grid()
     if not path.is_file():
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps([c.to_json() for c in cells]), encoding="utf-8")
-        tmp.replace(path)
+        try:
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps([c.to_json() for c in cells]), encoding="utf-8")
+            tmp.replace(path)
+        except OSError:  # a read-only checkout builds too, only without the cache
+            pass
     return cells
 
 
