@@ -28,6 +28,8 @@ from calculators.grid import (
 from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch, load_catalog
 from errkb.charts import gpu_chart, model_chart
+from errkb.gridtables import CLOSE as GRID_CLOSE
+from errkb.gridtables import OPEN as GRID_OPEN
 from errkb.mdtext import escape, front_matter, rel
 from errkb.schema import ENGINES
 from errkb.urls import url_of
@@ -86,11 +88,11 @@ def stamp() -> str:
 
 
 def _html_table(header: list[str], rows: Iterable[list[str]]) -> str:
-    """A table as raw HTML: thousands of numeric cells skip Markdown's inline parsing, which
-    was most of what the fit pages cost the build. Cells are already-escaped HTML."""
+    """A table as raw HTML: thousands of numeric cells skip Markdown's inline parsing, and
+    the `errkb.gridtables` extension skips the HTML parse too. Cells are escaped HTML."""
     head = "".join(f"<th>{h}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n</table>"
+    return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
 
 
 def _href(from_uri: str, to_uri: str, text: str) -> str:
