@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
-import yaml
+from calculators.datafiles import read_data
 
 MiB = 1 << 20
 GiB = 1 << 30
@@ -31,9 +30,8 @@ class Gpu:
 
 @cache
 def load_gpus() -> dict[str, Gpu]:
-    text = resources.files("calculators").joinpath("data/gpus.yaml").read_text("utf-8")
     out: dict[str, Gpu] = {}
-    for g in yaml.safe_load(text)["gpus"]:
+    for g in read_data("gpus.yaml")["gpus"]:
         gid = str(g["id"])
         if gid in out:
             raise ValueError(f"duplicate GPU id {gid}")

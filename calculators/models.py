@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
+from calculators.datafiles import read_data
 
 # Layer kinds. "full" and "sliding" layers hold K and V per token; "linear" layers
 # (Mamba / gated-delta-net / conv) hold a fixed recurrent state per sequence; "shared"
@@ -337,8 +336,7 @@ def arch_from_config(
 @cache
 def load_catalog() -> dict[str, ModelArch]:
     """The cited model catalog (``calculators/data/models.yaml``), keyed by id."""
-    text = resources.files("calculators").joinpath("data/models.yaml").read_text("utf-8")
-    raw = yaml.safe_load(text)
+    raw = read_data("models.yaml")
     out: dict[str, ModelArch] = {}
     for entry in raw["models"]:
         mid = str(entry["id"])

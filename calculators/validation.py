@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
-import yaml
-
+from calculators.datafiles import read_data
 from calculators.engines import llamacpp, ollama, sglang, vllm
 from calculators.engines.base import GiB, MiB, Settings
 from calculators.models import get_model
@@ -23,8 +21,7 @@ FULL_BUDGET = "budget predicted from GPU total, flags and heuristics (not assert
 
 @cache
 def load_cases() -> dict[str, list[dict[str, Any]]]:
-    text = resources.files("calculators").joinpath("data/validation.yaml").read_text("utf-8")
-    data = yaml.safe_load(text)
+    data = read_data("validation.yaml")
     return {"kv_lines": list(data["kv_lines"]), "paged_capacity": list(data["paged_capacity"])}
 
 
