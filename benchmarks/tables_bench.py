@@ -5,14 +5,15 @@ Prints the build time with tables (GPU/model pages, sizing guide, fit tables in 
 the "will it run?" data), without them (ERRKB_TABLES=0), their ratio, and the grid's own
 compute time. The target is a ratio of at most 1.3. Builds are not strict: without tables
 the nav names pages that do not exist. The grid and the charts are cached in .cache/errkb
-(keyed by the calculators' sources and each chart's data); one cold build, with that cache
-removed, is printed apart.
+(keyed by the calculators' sources and each chart's data); cold builds, with that cache
+removed, as on a fresh CI clone, are printed apart.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -24,9 +25,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build(tables: bool) -> float:
+def build(tables: bool, *, cold: bool = False) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (the build and any process it started) of one build."""
+    if cold:
+        shutil.rmtree(ROOT / ".cache" / "errkb", ignore_errors=True)
     env = {**os.environ, "ERRKB_TABLES": "1" if tables else "0", "NO_MKDOCS_2_WARNING": "1"}
     with tempfile.TemporaryDirectory() as out:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "-q", "--site-dir", out],
@@ -35,7 +40,10 @@ def build(tables: bool) -> float:
             check=True,
             capture_output=True,
         )
-        return time.perf_counter() - t
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
 
 
 def grid_time() -> float:
@@ -46,25 +54,44 @@ def grid_time() -> float:
     return float(out.stdout)
 
 
+def _fmt(xs: list[float]) -> str:
+    return ", ".join(f"{x:.2f}" for x in xs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=5)
     runs = parser.parse_args().runs
-    with_t, without = [], []
-    for _ in range(runs):  # interleaved, so drift on a noisy machine hits both alike
-        without.append(build(tables=False))
-        with_t.append(build(tables=True))
-    shutil.rmtree(ROOT / ".cache" / "errkb", ignore_errors=True)
-    cold = build(tables=True)
-    a, b = statistics.median(with_t), statistics.median(without)
+    kinds = {"without": (False, False), "warm": (True, False), "cold": (True, True)}
+    wall: dict[str, list[float]] = {k: [] for k in kinds}
+    cpu: dict[str, list[float]] = {k: [] for k in kinds}
+    order = list(kinds)
+    for i in range(runs):
+        # Interleaved, in a rotating order: drift on a noisy machine hits all three alike,
+        # and each round's builds ran close together, so their ratios pair up.
+        for kind in order[i % 3 :] + order[: i % 3]:
+            tables, cold = kinds[kind]
+            w, c = build(tables, cold=cold)
+            wall[kind].append(w)
+            cpu[kind].append(c)
+    med = {k: statistics.median(v) for k, v in wall.items()}
+    print(f"build without tables:     median {med['without']:.2f} s ({_fmt(wall['without'])})")
+    print(f"build with tables, warm:  median {med['warm']:.2f} s ({_fmt(wall['warm'])})")
+    print(f"build with tables, cold:  median {med['cold']:.2f} s ({_fmt(wall['cold'])})")
+    print("  warm: the grid cached in .cache/errkb; cold: that cache removed, as in a fresh clone")
+    for kind in ("warm", "cold"):
+        paired = [a / b for a, b in zip(wall[kind], wall["without"], strict=True)]
+        print(
+            f"ratio {kind} / without: {med[kind] / med['without']:.2f} of medians, "
+            f"{statistics.median(paired):.2f} median of paired rounds ({_fmt(paired)}); "
+            "target <= 1.30"
+        )
+    cmed = {k: statistics.median(v) for k, v in cpu.items()}
     print(
-        f"build with tables:    median {a:.2f} s of {runs} ({', '.join(f'{x:.2f}' for x in with_t)})"
+        f"CPU seconds (build and its children): without {cmed['without']:.2f}, "
+        f"warm {cmed['warm']:.2f} ({cmed['warm'] / cmed['without']:.2f}x), "
+        f"cold {cmed['cold']:.2f} ({cmed['cold'] / cmed['without']:.2f}x)"
     )
-    print(
-        f"build without tables: median {b:.2f} s of {runs} ({', '.join(f'{x:.2f}' for x in without)})"
-    )
-    print(f"ratio: {a / b:.2f} (target <= 1.30)")
-    print(f"cold build with tables (no .cache/errkb): {cold:.2f} s, ratio {cold / b:.2f}")
     print(f"fit grid compute (cold process, includes imports): {grid_time():.2f} s")
 
 

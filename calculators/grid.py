@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,6 +24,7 @@ from calculators.estimate import Estimate, estimate
 from calculators.gpus import Gpu, load_gpus
 from calculators.models import ModelArch, load_catalog
 
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # where `calculators` imports from
 # Bump when a formula or an engine profile changes what the tables show.
 CALCULATOR_VERSION = "1"
 
@@ -203,13 +207,51 @@ def source_key() -> str:
     return digest.hexdigest()[:16]
 
 
-def load_or_compute(cache_dir: Path) -> tuple[Cell, ...]:
-    """The grid from `cache_dir` when computed from the same sources, else computed and saved.
+def _cache_path(cache_dir: Path) -> Path:
+    return cache_dir / f"grid-{source_key()}.json"
+
+
+def start_background(cache_dir: Path) -> subprocess.Popen[bytes] | None:
+    """Start computing the grid in a child process, when it is not cached and a second
+    core can take it: the build loads and checks the corpus meanwhile, so a cold build
+    (every fresh CI clone) does not pay for the grid on top. None: nothing started."""
+    if _grid is not None or _cache_path(cache_dir).is_file() or (os.cpu_count() or 1) < 2:
+        return None
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(_PACKAGE_ROOT), *sys.path])}
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "calculators.grid"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+    except OSError:
+        return None
+
+
+def _from_background(child: subprocess.Popen[bytes]) -> tuple[Cell, ...] | None:
+    """The child's grid; None when it failed (the caller then computes it here)."""
+    out, _ = child.communicate()
+    if child.returncode != 0:
+        return None
+    try:
+        return tuple(cell_from_json(d) for d in json.loads(out))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def load_or_compute(
+    cache_dir: Path, *, background: subprocess.Popen[bytes] | None = None
+) -> tuple[Cell, ...]:
+    """The grid from `cache_dir` when computed from the same sources, else from the
+    `background` child (see `start_background`), else computed here; saved to the cache.
 
     A cold build pays for the grid once; `mkdocs serve` rebuilds and warm CI builds do not.
     """
     global _grid
-    path = cache_dir / f"grid-{source_key()}.json"
+    path = _cache_path(cache_dir)
+    if background is not None and _grid is None:
+        _grid = _from_background(background)
     if _grid is None and path.is_file():
         _grid = tuple(cell_from_json(d) for d in json.loads(path.read_text(encoding="utf-8")))
     cells = fit_grid()
@@ -217,11 +259,15 @@ def load_or_compute(cache_dir: Path) -> tuple[Cell, ...]:
         try:
             cache_dir.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps([c.to_json() for c in cells]), encoding="utf-8")
+            tmp.write_text(_to_json(cells), encoding="utf-8")
             tmp.replace(path)
         except OSError:  # a read-only checkout builds too, only without the cache
             pass
     return cells
+
+
+def _to_json(cells: tuple[Cell, ...]) -> str:
+    return json.dumps([c.to_json() for c in cells])
 
 
 @cache
@@ -233,3 +279,7 @@ def engine_versions() -> dict[str, str]:
         if c.engine_version and engine not in seen:
             seen[engine] = c.engine_version
     return dict(sorted(seen.items()))
+
+
+if __name__ == "__main__":  # the child of `start_background`: the grid as JSON on stdout
+    sys.stdout.write(_to_json(fit_grid()))

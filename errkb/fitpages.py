@@ -113,8 +113,17 @@ def _meta(title: str, description: str) -> str:
 
 
 def combo_legend(combos: Iterable[Combo]) -> str:
-    return "\n".join(
-        f"- **{escape(c.label)}**: `errkb calc {' '.join(c.calc_args())}`" for c in combos
+    """What each table column is, and the `errkb calc` options that print its figures."""
+    return _html_table(
+        ["Column", "Setting", "The same figures from the command line"],
+        (
+            [
+                f"<code>{html.escape(c.key)}</code>",
+                html.escape(c.label),
+                f"<code>{html.escape('errkb calc ' + ' '.join(c.calc_args()))}</code>",
+            ]
+            for c in combos
+        ),
     )
 
 
@@ -140,7 +149,7 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         "",
         stamp(),
         "",
-        "Settings compared (one column each):",
+        "The settings compared, one column each:",
         "",
         combo_legend(COMBOS),
         "",
@@ -244,6 +253,8 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         "q8_0 takes 34 bytes per 32 elements and q4_0 18 bytes per 32.",
         "",
         stamp(),
+        "",
+        "The settings compared, one column each:",
         "",
         combo_legend(COMBOS),
         "",

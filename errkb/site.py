@@ -7,9 +7,11 @@ is made.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from pathlib import Path
+from subprocess import Popen
 
 from calculators.gpus import load_gpus
-from calculators.grid import load_or_compute
+from calculators.grid import load_or_compute, start_background
 from calculators.models import load_catalog
 from errkb.api import api_files
 from errkb.charts import CHARTS_DIR
@@ -166,10 +168,16 @@ def redirects(corpus: Corpus) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
-def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
-    cache_dir = settings.root / ".cache" / "errkb"
+def _cache_dir(settings: Settings) -> Path:
+    return settings.root / ".cache" / "errkb"
+
+
+def plan_from_corpus(
+    corpus: Corpus, settings: Settings, lock: Lock, *, grid: Popen[bytes] | None = None
+) -> SitePlan:
+    """`grid`: the fit grid's computation, when `start_background` started it."""
     if settings.tables:
-        load_or_compute(cache_dir)
+        load_or_compute(_cache_dir(settings), background=grid)
     tables = fit_pages() if settings.tables else []
     pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + tables)
     assets = api_files(corpus, settings)
@@ -187,8 +195,13 @@ def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan
 
 
 def build_site_plan(settings: Settings) -> SitePlan:
+    # The grid computes on another core while the corpus loads (cold builds only).
+    grid = start_background(_cache_dir(settings)) if settings.tables else None
     lock = Lock.read(settings.root)
     result = load_corpus(settings.root, today=settings.build_date, lock=lock)
     if not result.ok:
+        if grid is not None:
+            grid.kill()
+            grid.communicate()
         return SitePlan(settings, result.corpus, diagnostics=tuple(result.diagnostics))
-    return plan_from_corpus(result.corpus, settings, lock)
+    return plan_from_corpus(result.corpus, settings, lock, grid=grid)
