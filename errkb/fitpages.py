@@ -112,15 +112,16 @@ def _meta(title: str, description: str) -> str:
     return front_matter({"title": title, "description": description, "search": {"exclude": True}})
 
 
-def combo_legend(combos: Iterable[Combo]) -> str:
-    """What each table column is, and the `errkb calc` options that print its figures."""
+def combo_legend(combos: Iterable[Combo], fixed: str) -> str:
+    """What each table column is, and the `errkb calc` command that prints its figures;
+    `fixed` is the option this page holds fixed (`--model ID` or `--gpu ID`)."""
     return _html_table(
         ["Column", "Setting", "The same figures from the command line"],
         (
             [
                 f"<code>{html.escape(c.key)}</code>",
                 html.escape(c.label),
-                f"<code>{html.escape('errkb calc ' + ' '.join(c.calc_args()))}</code>",
+                f"<code>{html.escape(f'errkb calc {fixed} ' + ' '.join(c.calc_args()))}</code>",
             ]
             for c in combos
         ),
@@ -149,9 +150,10 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         "",
         stamp(),
         "",
-        "The settings compared, one column each:",
+        "The settings compared, one column each (add `--model ID` to the command, the id "
+        "in the model page's address):",
         "",
-        combo_legend(COMBOS),
+        combo_legend(COMBOS, f"--gpu {gpu.id}"),
         "",
         "## Max context per sequence { #max-context }",
         "",
@@ -254,9 +256,10 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         "",
         stamp(),
         "",
-        "The settings compared, one column each:",
+        "The settings compared, one column each (add `--gpu ID` to the command, the id in "
+        "the GPU page's address):",
         "",
-        combo_legend(COMBOS),
+        combo_legend(COMBOS, f"--model {arch.id}"),
         "",
         "## Max context per sequence, by GPU { #max-context }",
         "",

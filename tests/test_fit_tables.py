@@ -69,6 +69,12 @@ def test_model_page_prints_the_data() -> None:
     shown = re.findall(r"<td>([^<]*)</td>", row)
     assert shown == [fmt_tokens(h100[c.key]["max_context"]) for c in COMBOS]
     assert "= **131,072 bytes per token**" in page  # 2 x 32 x 8 x 128 x 2, the quick check
+    # The legend's command, completed with the GPU as the page says, prints the row's figure.
+    legend = re.findall(r"<code>(errkb calc --model llama-3.1-8b [^<]*)</code>", page)
+    assert len(legend) == len(COMBOS)
+    for command, c in zip(legend, COMBOS, strict=True):
+        out = calc(*command.split()[2:], "--gpu", "h100-80gb")
+        assert (out["max_context"] or None) == h100[c.key]["max_context"], command
 
 
 def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path) -> None:
