@@ -32,7 +32,6 @@ KNOWN_MISSES = {
     "028-vllm-tp2-hang-after-nccl-init-complete.log",
     "036-sglang-decode-oom-retract.log",
     "040-scalellm-docker-exit-137.log",
-    "046-ollama-cpu-buffer-alloc-failed.log",
     "049-vllm-windows-cpp-extension-cuda-none.log",
 }
 
