@@ -30,7 +30,6 @@ KNOWN = set(CORPUS.by_id())
 # Closing this list is the open part of issue 5.
 KNOWN_MISSES = {
     "028-vllm-tp2-hang-after-nccl-init-complete.log",
-    "036-sglang-decode-oom-retract.log",
     "040-scalellm-docker-exit-137.log",
     "049-vllm-windows-cpp-extension-cuda-none.log",
 }
