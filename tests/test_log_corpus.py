@@ -24,10 +24,10 @@ MATCHER = Matcher(matcher_data(CORPUS))
 KNOWN = set(CORPUS.by_id())
 
 
-# Logs the matcher gets wrong today (measured 2026-11-20 once E0008-E0015 landed): OOM pastes that
-# wrap or embed the PyTorch message, NCCL hangs with no error line, "Killed" after a progress bar,
-# one near miss it wrongly matches. Strict xfail: a fix that makes one pass must remove it here.
-# Closing this list is the open part of issue 5.
+# Logs the matcher gets wrong today (measured 2026-11-21, after E0061-E0066 landed): an NCCL
+# hang with no error line, a container's "Killed" and exit code 137 with no engine message, a
+# Windows build traceback with no platform message. Strict xfail: a fix that makes one pass
+# must remove it here.
 KNOWN_MISSES = {
     "028-vllm-tp2-hang-after-nccl-init-complete.log",
     "040-scalellm-docker-exit-137.log",
