@@ -206,7 +206,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         cells_swa=cells.printed_swa or None,
         kv_dtype=f"K {cache_type(s.cache_type_k)}, V {cache_type(s.cache_type_v)}",
     )
-    if arch.n_sliding_layers and arch.model_type not in ISWA_FAMILIES:
+    # The note depends on the era, not only the family: before the iSWA cache (PR #13194)
+    # llama_kv_cache_init loops over all n_layer layers and makes each one
+    # `k = ggml_new_tensor_1d(ctx, type_k, n_embd_k_gqa*kv_size)` with no window check
+    # (that era's code as kept in ik_llama.cpp src/llama.cpp at 00063b7d), so Gemma 2 and
+    # the other ISWA_FAMILIES also kept their sliding layers at full size then.
+    if arch.n_sliding_layers and not (e.iswa and arch.model_type in ISWA_FAMILIES):
         res.notes.append("llama.cpp allocates this model's sliding-window layers at full size")
     if s.vram_bytes is not None:
         res.kv_budget_bytes = s.vram_bytes - w - compute_b - state
