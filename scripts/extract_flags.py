@@ -162,13 +162,32 @@ def kwargs_sources(func: ast.AST) -> dict[str, str]:
     return out
 
 
+def _spread_sources(value: ast.expr) -> list[ast.expr]:
+    """What a ``**value`` argument spreads: ``**kw["x"]``, or each ``**kw["x"]`` inside a
+    dict display such as ``**{**kw["x"], "default": None}`` (vLLM 0.12 and later)."""
+    if isinstance(value, ast.Dict):
+        return [v for k, v in zip(value.keys, value.values, strict=True) if k is None]
+    return [value]
+
+
 def call_is_bool_optional(call: ast.Call, kw_vars: dict[str, str], ctx: ArgContext) -> bool:
     for kw in call.keywords:
         if kw.arg == "action" and "BooleanOptionalAction" in ast.unparse(kw.value):
             return True
-        if kw.arg is None and isinstance(kw.value, ast.Subscript) and ctx.bool_optional_fields:
-            var = ast.unparse(kw.value.value)
-            key = kw.value.slice
+        if kw.arg is not None or not ctx.bool_optional_fields:
+            continue
+        if isinstance(kw.value, ast.Dict) and any(
+            isinstance(k, ast.Constant)
+            and k.value == "action"
+            and "BooleanOptionalAction" in ast.unparse(v)
+            for k, v in zip(kw.value.keys, kw.value.values, strict=True)
+        ):
+            return True
+        for spread in _spread_sources(kw.value):
+            if not isinstance(spread, ast.Subscript):
+                continue
+            var = ast.unparse(spread.value)
+            key = spread.slice
             cls = kw_vars.get(var)
             if cls and isinstance(key, ast.Constant) and isinstance(key.value, str):
                 ctx.used_classes.add(cls)

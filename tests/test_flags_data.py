@@ -141,6 +141,32 @@ def test_vllm_boolean_optional_flags() -> None:
     assert "--no-enforce-eager" in names("vllm", "0.10.2", "flags")
     assert "--no-enable-prefix-caching" in names("vllm", "0.6.6.post1", "flags")
     assert "--no-enforce-eager" not in names("vllm", "0.6.6.post1", "flags")
+    # From 0.11.2 some are registered as `**{**kwargs["x"], "default": None}`; the extractor
+    # once missed their negations there, and E0062's `--no-enable-prefix-caching` was refused.
+    for version in ("0.11.2", "0.12.0", "0.20.2", "0.33.0"):
+        assert "--no-enable-chunked-prefill" in names("vllm", version, "flags"), version
+    assert versions_where("vllm", "flags", "--no-enable-prefix-caching")[-1] == "0.33.0"
+    assert "--no-enable-prefix-caching" in names("vllm", "0.12.0", "flags")
+
+
+def test_extractor_sees_a_spread_inside_a_dict_display() -> None:
+    import ast
+    import importlib.util
+    import sys
+
+    script = FLAGS_DIR.parents[2] / "scripts" / "extract_flags.py"
+    spec = importlib.util.spec_from_file_location("extract_flags", script)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # its dataclasses look their module up there
+    spec.loader.exec_module(mod)
+    ctx = mod.ArgContext({}, True, False)
+    call = ast.parse('p.add_argument("--x", **{**kw["x"], "default": None})').body[0].value
+    # `kw` holds get_kwargs(C); C.x is a bool, so argparse adds --no-x; C.y is not.
+    ctx.classes["C"] = mod.ClassInfo("C", [], {"x": "bool", "y": "int"}, script)
+    assert mod.call_is_bool_optional(call, {"kw": "C"}, ctx)
+    plain = ast.parse('p.add_argument("--y", **{**kw["y"], "default": None})').body[0].value
+    assert not mod.call_is_bool_optional(plain, {"kw": "C"}, ctx)
 
 
 # ----------------------------------------------------------------------------- SGLang
