@@ -90,7 +90,7 @@ _HTML_RE = re.compile(r"<\s*[a-zA-Z!/?]")
 # attr_list syntax: `{: onclick=...}` or `{#id .cls key=val}` would let an entry set
 # attributes on the elements around it.
 _ATTR_LIST_RE = re.compile(r"\{\s*[:#.]|\{\s*[A-Za-z_-]+\s*=")
-# Markdown links and images; the target must be https or a relative path.
+# Markdown links and images; the target must be an https:// URL.
 _MD_LINK_RE = re.compile(r"\]\(\s*<?([^)\s>]*)")
 _MD_REF_DEF_RE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.MULTILINE)
 _HEADING_RE = re.compile(r"^ {0,3}#{1,6}(\s|$)|\S[^\n]*\n {0,3}(=+|-+) *$", re.MULTILINE)
@@ -101,6 +101,13 @@ _AUTOLINK_SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 def _check_link_target(target: str) -> None:
     if _AUTOLINK_SCHEME_RE.match(target) and not target.lower().startswith("https://"):
         raise ValueError(f"link target {target!r} is not allowed: use an https:// URL")
+    if not _AUTOLINK_SCHEME_RE.match(target):
+        # A relative path or anchor names a file or heading of the generated site, which an
+        # entry cannot see; a wrong one would break the strict build instead of this check.
+        raise ValueError(
+            f"link target {target!r} is a relative path: use an https:// URL, or name another "
+            "entry by its id and list it under `related`"
+        )
 
 
 _FENCE_RE = re.compile(

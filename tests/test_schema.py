@@ -49,9 +49,19 @@ def test_prose_refuses_markup_injection(cause: str, needle: str) -> None:
     assert any(needle in e for e in errors_for(cause=cause))
 
 
+@pytest.mark.parametrize(
+    "cause",
+    ["See [E0001](E0001.md).", "See [rel](../x.md).", "See [below](#fix).", "[ref]: E0002.md"],
+)
+def test_prose_refuses_relative_links(cause: str) -> None:
+    # Entry pages are generated from slugs: a relative target passed this check and then
+    # broke the strict build (E0075's first draft linked entries as `E0001.md`).
+    assert any("is a relative path" in e for e in errors_for(cause=cause))
+
+
 def test_prose_allows_markdown_and_https_links() -> None:
     cause = (
-        "Use `a <b>` in code, **bold**, [doc](https://example.org/x), [rel](../x.md).\n\n"
+        "Use `a <b>` in code, **bold**, [doc](https://example.org/x), `[rel](../x.md)`.\n\n"
         "```bash\n# a shell comment, not a heading\necho '<tag>' {: x}\n```\n"
     )
     entry = Entry.model_validate({**fixture_data(), "cause": cause})
