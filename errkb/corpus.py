@@ -10,6 +10,7 @@ from pathlib import Path
 from calculators.grid import COMBOS
 from calculators.models import load_catalog
 from errkb.diagnostics import Diagnostic
+from errkb.entrylinks import linked_ids, prose_fields
 from errkb.flaglint import lint_entries
 from errkb.loader import LoadedEntry, entry_file_ids, load_dir
 from errkb.lock import Lock
@@ -121,6 +122,11 @@ def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) ->
         for i, target in enumerate(e.related):
             if target not in ids and target not in present:
                 at(item, "related", i, field=f"related[{i}]", message=f"no entry has id {target}")
+        for loc, text in prose_fields(e):
+            for target in linked_ids(text):
+                if target not in present:
+                    name = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)[1:]
+                    at(item, *loc, field=name, message=f"links to {target}, which no entry has")
         if e.retired and (successor := e.retired.superseded_by):
             if successor not in ids and successor not in present:
                 at(

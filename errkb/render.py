@@ -7,10 +7,11 @@ entry text goes through `escape`, `code_span` or `fenced` here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
 from errkb.api import API
+from errkb.entrylinks import resolve
 from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
 from errkb.schema import CATEGORIES, ENGINES, SEVERITIES, Command, Entry, Solution
 from errkb.settings import Settings
@@ -19,6 +20,8 @@ from errkb.urls import category_uri, engine_uri, entry_uri, short_uri, url_of
 # A generic error (a CUDA OOM) collects backlinks as the corpus grows; listing them all would
 # make its page grow with the corpus. The JSON API document keeps the full list.
 MAX_BACKLINKS = 20
+
+Link = Callable[[str], str]  # prose -> prose with entry id links resolved for this page
 
 
 def versions_label(spec: str) -> str:
@@ -49,7 +52,7 @@ def _messages(entry: Entry) -> str:
     return "\n".join(out)
 
 
-def _command_tabs(commands: list[Command]) -> str:
+def _command_tabs(commands: list[Command], link: Link) -> str:
     # One tab per engine, labelled exactly as everywhere else so linked tabs keep the reader's engine.
     order: dict[str, list[Command]] = {}
     for command in commands:
@@ -66,21 +69,21 @@ def _command_tabs(commands: list[Command]) -> str:
             ]
             out += [fenced(command.code, command.lang, indent=4), ""]
             if command.note:
-                out += [indent(command.note), ""]
+                out += [indent(link(command.note)), ""]
     return "\n".join(out)
 
 
-def _solution(number: int, solution: Solution) -> str:
+def _solution(number: int, solution: Solution, link: Link) -> str:
     out = [
         f"### {number}. {escape(solution.title)} {{ #{solution.anchor} }}",
         "",
-        solution.body,
+        link(solution.body),
         "",
     ]
     if solution.commands:
-        out += [_command_tabs(solution.commands)]
+        out += [_command_tabs(solution.commands, link)]
     if solution.risk:
-        out += ['!!! warning "Trade-off"', "", indent(solution.risk), ""]
+        out += ['!!! warning "Trade-off"', "", indent(link(solution.risk)), ""]
     return "\n".join(out)
 
 
@@ -88,7 +91,7 @@ def _entry_link(page: str, entry: Entry) -> str:
     return f"[{entry.id}: {escape(entry.title)}]({rel(page, entry_uri(entry))})"
 
 
-def _verified(entry: Entry, settings: Settings) -> str:
+def _verified(entry: Entry, settings: Settings, link: Link) -> str:
     v = entry.verified
     against = ", ".join(f"{escape(ENGINES[e])} {code_span(ver)}" for e, ver in v.versions.items())
     age = (settings.build_date - v.date).days
@@ -103,7 +106,7 @@ def _verified(entry: Entry, settings: Settings) -> str:
             "",
             indent(f"Checked by {escape(v.by)} against {against}."),
             "",
-            indent(v.how),
+            indent(link(v.how)),
             "",
             *(
                 [
@@ -150,6 +153,10 @@ def render_entry(
     `fit` is the computed max-context table the entry asked for (errkb.fitpages).
     """
     page = entry_uri(entry)
+
+    def link(text: str) -> str:
+        return resolve(text, lambda i: rel(page, entry_uri(by_id[i])) if i in by_id else None)
+
     meta = {
         "title": entry.title,
         "description": entry.summary,
@@ -167,14 +174,14 @@ def render_entry(
     ]
     if entry.retired:
         r = entry.retired
-        out += [f'!!! danger "Retired on {r.date.isoformat()}"', "", indent(r.reason), ""]
+        out += [f'!!! danger "Retired on {r.date.isoformat()}"', "", indent(link(r.reason)), ""]
         if r.superseded_by and r.superseded_by in by_id:
             out += [indent(f"Superseded by {_entry_link(page, by_id[r.superseded_by])}."), ""]
-    out += [_messages(entry), "## Why it happens { #cause }", "", entry.cause, ""]
+    out += [_messages(entry), "## Why it happens { #cause }", "", link(entry.cause), ""]
     if entry.quick_check:
-        out += ["## Quick check { #quick-check }", "", entry.quick_check, ""]
+        out += ["## Quick check { #quick-check }", "", link(entry.quick_check), ""]
     out += ["## How to fix it { #solutions }", ""]
-    out += [_solution(i, s) for i, s in enumerate(entry.solutions, start=1)]
+    out += [_solution(i, s, link) for i, s in enumerate(entry.solutions, start=1)]
     if entry.example:
         ex = entry.example
         out += [
@@ -190,7 +197,7 @@ def render_entry(
             "",
         ]
         if ex.note:
-            out += [ex.note, ""]
+            out += [link(ex.note), ""]
     if fit:
         out += [
             "## Will it fit? { #fit data-search-exclude }",
@@ -202,11 +209,11 @@ def render_entry(
         ]
     if entry.alternatives:
         out += ["## Alternatives { #alternatives }", ""]
-        out += [_solution(i, s) for i, s in enumerate(entry.alternatives, start=1)]
+        out += [_solution(i, s, link) for i, s in enumerate(entry.alternatives, start=1)]
     if entry.detection:
-        out += ["## Detection { #detection }", "", entry.detection, ""]
+        out += ["## Detection { #detection }", "", link(entry.detection), ""]
     if entry.prevention:
-        out += ["## Prevention { #prevention }", "", entry.prevention, ""]
+        out += ["## Prevention { #prevention }", "", link(entry.prevention), ""]
     out += ["## Related errors { #related data-search-exclude }", ""]
     related = [by_id[i] for i in entry.related if i in by_id]
     out += [f"- {_entry_link(page, r)}: {escape(r.summary)}" for r in related] or ["None listed."]
@@ -224,7 +231,7 @@ def render_entry(
     out += [f"- [{escape(s.title)}]({s.url})" for s in entry.sources]
     out += [
         "",
-        _verified(entry, settings),
+        _verified(entry, settings, link),
         "## Did this fix it? { #feedback data-search-exclude }",
         "",
         f"[Tell us in a pre-filled issue]({feedback_url(entry, settings)}) · "

@@ -98,27 +98,29 @@ _ENTITY_RE = re.compile(r"&#?[A-Za-z0-9]+;")
 _AUTOLINK_SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
+# `[text](E0001)`: another entry, by id; the corpus check resolves it, the renderer links it.
+ENTRY_LINK_TARGET_RE = re.compile(r"E\d{4}")
+
+
 def _check_link_target(target: str) -> None:
     if _AUTOLINK_SCHEME_RE.match(target) and not target.lower().startswith("https://"):
         raise ValueError(f"link target {target!r} is not allowed: use an https:// URL")
-    if not _AUTOLINK_SCHEME_RE.match(target):
+    if not _AUTOLINK_SCHEME_RE.match(target) and not ENTRY_LINK_TARGET_RE.fullmatch(target):
         # A relative path or anchor names a file or heading of the generated site, which an
         # entry cannot see; a wrong one would break the strict build instead of this check.
         raise ValueError(
-            f"link target {target!r} is a relative path: use an https:// URL, or name another "
-            "entry by its id and list it under `related`"
+            f"link target {target!r} is a relative path: use an https:// URL, or another "
+            "entry's id, as in [the KV cache entry](E0001)"
         )
 
 
-_FENCE_RE = re.compile(
-    r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[`~]* *$", re.MULTILINE | re.DOTALL
-)
-_CODE_SPAN_RE = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
+FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[`~]* *$", re.MULTILINE | re.DOTALL)
+CODE_SPAN_RE = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
 
 
 def _outside_code(value: str) -> str:
     """The prose with code blocks and spans blanked: code renders escaped, so anything goes there."""
-    return _CODE_SPAN_RE.sub(" ", _FENCE_RE.sub("\n", value))
+    return CODE_SPAN_RE.sub(" ", FENCE_RE.sub("\n", value))
 
 
 def _prose(value: str) -> str:

@@ -57,6 +57,19 @@ CASES = [
         id="unknown-related",
     ),
     pytest.param(
+        E1.replace("[link](https://example.org/doc)", "[the other entry](E0999)"),
+        ["errors/E0001.yaml:20:8: cause: links to E0999, which no entry has"],
+        id="unknown-entry-link",
+    ),
+    pytest.param(
+        E1.replace("[link](https://example.org/doc)", "[the other entry](E0002.md)"),
+        [
+            "errors/E0001.yaml:20:8: cause: link target 'E0002.md' is a relative path: use an "
+            "https:// URL, or another entry's id, as in [the KV cache entry](E0001)"
+        ],
+        id="relative-link",
+    ),
+    pytest.param(
         E1.replace("date: 2026-01-02", "date: 2999-01-02"),
         ["errors/E0001.yaml:53:9: verified.date: 2999-01-02 is in the future (today is {today})"],
         id="future-date",

@@ -37,3 +37,34 @@ def test_code_span_survives_backticks() -> None:
 def test_fence_longer_than_any_backtick_run() -> None:
     block = fenced("```\nbreak out\n````", "text")
     assert block.startswith("`````text\n") and block.endswith("\n`````")
+
+
+def test_entry_id_links_become_page_links(make_repo: MakeRepo) -> None:
+    from tests.conftest import fixture_text
+
+    text = fixture_text("E0001.yaml").replace(
+        "[link](https://example.org/doc)",
+        "[the other entry](E0002) and, as code, `[x](E0002)`",
+    )
+    repo = make_repo({"E0001.yaml": text})
+    corpus = load_corpus(repo, today=TODAY, lock=None).corpus
+    pages = {p.src_uri: p.markdown for p in entry_pages(corpus, load_settings(repo, today=TODAY))}
+    page = pages["errors/fixture-kv-cache-too-small.md"]
+    slug = next(e.slug for e in corpus.entries if e.id == "E0002")
+    assert f"[the other entry]({slug}.md)" in page
+    assert "`[x](E0002)`" in page  # literal inside code
+
+
+def test_resolve_leaves_code_and_unknown_ids() -> None:
+    from errkb.entrylinks import linked_ids, resolve
+
+    text = (
+        'See [a](E0001), [b](E0002 "title"), [c](<E0003>) and `[d](E0004)`.\n\n'
+        "```text\n[e](E0005)\n```\n\n[ref]: E0006\n"
+    )
+    assert linked_ids(text) == ["E0001", "E0002", "E0003", "E0006"]
+    urls = {"E0001": "one.md", "E0002": "two.md", "E0006": "six.md"}
+    out = resolve(text, urls.get)
+    assert "[a](one.md)" in out and '[b](two.md "title")' in out and "[ref]: six.md" in out
+    assert "[c](<E0003>)" in out  # unknown ids are kept (the corpus check reports them)
+    assert "`[d](E0004)`" in out and "[e](E0005)" in out
