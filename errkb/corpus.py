@@ -36,6 +36,11 @@ def compute_backlinks(entries: list[Entry]) -> dict[str, tuple[str, ...]]:
     for entry in entries:
         for target in entry.related:
             incoming[target].add(entry.id)
+        # A link in the prose is a link too: the target page lists it under "Linked from".
+        for _, text in prose_fields(entry):
+            for target in linked_ids(text):
+                if target != entry.id:
+                    incoming[target].add(entry.id)
         if entry.retired and entry.retired.superseded_by:
             incoming[entry.retired.superseded_by].add(entry.id)
     return {target: tuple(sorted(sources)) for target, sources in sorted(incoming.items())}

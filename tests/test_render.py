@@ -68,3 +68,15 @@ def test_resolve_leaves_code_and_unknown_ids() -> None:
     assert "[a](one.md)" in out and '[b](two.md "title")' in out and "[ref]: six.md" in out
     assert "[c](<E0003>)" in out  # unknown ids are kept (the corpus check reports them)
     assert "`[d](E0004)`" in out and "[e](E0005)" in out
+
+
+def test_a_prose_link_is_a_backlink(make_repo: MakeRepo) -> None:
+    from tests.conftest import fixture_text
+
+    e1 = fixture_text("E0001.yaml").replace("related: [E0002]", "related: []")
+    e2 = fixture_text("E0002.yaml").replace("related: [E0001]", "related: []")
+    e1 = e1.replace("[link](https://example.org/doc)", "[the other entry](E0002)")
+    repo = make_repo({"E0001.yaml": e1, "E0002.yaml": e2})
+    corpus = load_corpus(repo, today=TODAY, lock=None).corpus
+    assert corpus.backlinks.get("E0002") == ("E0001",)
+    assert "E0001" not in corpus.backlinks
