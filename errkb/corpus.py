@@ -9,8 +9,8 @@ from pathlib import Path
 
 from calculators.grid import COMBOS
 from calculators.models import load_catalog
-from errkb.diagnostics import Diagnostic
-from errkb.entrylinks import linked_ids, prose_fields
+from errkb.diagnostics import Diagnostic, format_loc
+from errkb.entrylinks import Loc, entry_links
 from errkb.flaglint import lint_entries
 from errkb.loader import LoadedEntry, entry_file_ids, load_dir
 from errkb.lock import Lock
@@ -31,26 +31,34 @@ class Corpus:
         return {item.entry.id: item.entry for item in self.items}
 
 
-def compute_backlinks(entries: list[Entry]) -> dict[str, tuple[str, ...]]:
+Links = list[tuple[Loc, str]]  # errkb.entrylinks.entry_links of one entry
+
+
+def compute_backlinks(
+    entries: list[Entry], links: list[Links] | None = None
+) -> dict[str, tuple[str, ...]]:
+    """`links`: each entry's prose links, when the caller has them already."""
     incoming: dict[str, set[str]] = defaultdict(set)
-    for entry in entries:
+    for entry, prose in zip(entries, links or map(entry_links, entries), strict=True):
         for target in entry.related:
             incoming[target].add(entry.id)
         # A link in the prose is a link too: the target page lists it under "Linked from".
-        for _, text in prose_fields(entry):
-            for target in linked_ids(text):
-                if target != entry.id:
-                    incoming[target].add(entry.id)
+        for _, target in prose:
+            if target != entry.id:
+                incoming[target].add(entry.id)
         if entry.retired and entry.retired.superseded_by:
             incoming[entry.retired.superseded_by].add(entry.id)
     return {target: tuple(sorted(sources)) for target, sources in sorted(incoming.items())}
 
 
-def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) -> list[Diagnostic]:
+def check_corpus(
+    items: list[LoadedEntry], today: dt.date, present: set[str], links: list[Links]
+) -> list[Diagnostic]:
     """Rules across entries: uniqueness, references, dates.
 
     `present` holds the ids of every entry file, loaded or not: a reference to an
     entry that failed validation is that entry's problem, reported once, there.
+    `links` holds each item's prose links (errkb.entrylinks.entry_links).
     """
     problems: list[Diagnostic] = []
 
@@ -122,16 +130,19 @@ def check_corpus(items: list[LoadedEntry], today: dt.date, present: set[str]) ->
                 if value not in allowed:
                     at(item, "fit", name, i, field=f"fit.{name}[{i}]", message=f"{value!r} {why}")
 
-    for item in items:
+    for item, prose in zip(items, links, strict=True):
         e = item.entry
         for i, target in enumerate(e.related):
             if target not in ids and target not in present:
                 at(item, "related", i, field=f"related[{i}]", message=f"no entry has id {target}")
-        for loc, text in prose_fields(e):
-            for target in linked_ids(text):
-                if target not in present:
-                    name = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc)[1:]
-                    at(item, *loc, field=name, message=f"links to {target}, which no entry has")
+        for loc, target in prose:
+            if target not in present:
+                at(
+                    item,
+                    *loc,
+                    field=format_loc(loc),
+                    message=f"links to {target}, which no entry has",
+                )
         if e.retired and (successor := e.retired.superseded_by):
             if successor not in ids and successor not in present:
                 at(
@@ -188,12 +199,14 @@ def load_corpus(
     """
     items, problems = load_dir(root / "errors", root)
     present = entry_file_ids(root / "errors")
+    links = [entry_links(item.entry) for item in items]
     if checks:
-        problems += check_corpus(items, today, present)
+        problems += check_corpus(items, today, present, links)
         problems += lint_entries(items)
     if lock is not None:
         problems += lock.check(items, present)
     corpus = Corpus(
-        tuple(sorted(items, key=lambda i: i.entry.id)), compute_backlinks([i.entry for i in items])
+        tuple(sorted(items, key=lambda i: i.entry.id)),
+        compute_backlinks([i.entry for i in items], links),
     )
     return LoadResult(corpus, sorted(set(problems)))

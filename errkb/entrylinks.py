@@ -10,24 +10,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from errkb.schema import CODE_SPAN_RE, FENCE_RE, Entry
+from errkb.schema import Entry, blank_code
 
 # `](E0001)`, `](E0001 "title")`, `](<E0001>)`; and a reference definition `[x]: E0001`.
 _INLINE_RE = re.compile(r"(\]\(\s*<?)(E\d{4})(?=[\s>)])")
 _REF_DEF_RE = re.compile(r"^(\s{0,3}\[[^\]]+\]:\s*<?)(E\d{4})(?=[\s>]|$)", re.MULTILINE)
 
 
-def _blank_code(text: str) -> str:
-    """`text` with code replaced by spaces of the same length, so positions still match."""
-
-    def blank(match: re.Match[str]) -> str:
-        return re.sub(r"[^\n]", " ", match.group(0))
-
-    return CODE_SPAN_RE.sub(blank, FENCE_RE.sub(blank, text))
-
-
 def _targets(text: str) -> Iterator[re.Match[str]]:
-    prose = _blank_code(text)
+    prose = blank_code(text)
     yield from _INLINE_RE.finditer(prose)
     yield from _REF_DEF_RE.finditer(prose)
 
@@ -48,7 +39,15 @@ def resolve(text: str, url_for: Callable[[str], str | None]) -> str:
     return "".join(out) + text[last:]
 
 
-def prose_fields(entry: Entry) -> Iterator[tuple[tuple[str | int, ...], str]]:
+Loc = tuple[str | int, ...]
+
+
+def entry_links(entry: Entry) -> list[tuple[Loc, str]]:
+    """(location of the prose field, linked id) for every id link in the entry's prose."""
+    return [(loc, target) for loc, text in prose_fields(entry) for target in linked_ids(text)]
+
+
+def prose_fields(entry: Entry) -> Iterator[tuple[Loc, str]]:
     """(location in the YAML, text) of every prose field, where id links may appear."""
     for name in ("cause", "quick_check", "detection", "prevention"):
         if value := getattr(entry, name):

@@ -114,18 +114,25 @@ def _check_link_target(target: str) -> None:
         )
 
 
-FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[`~]* *$", re.MULTILINE | re.DOTALL)
-CODE_SPAN_RE = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
+_FENCE_RE = re.compile(
+    r"^ {0,3}(`{3,}|~{3,})[^\n]*\n.*?^ {0,3}\1[`~]* *$", re.MULTILINE | re.DOTALL
+)
+_CODE_SPAN_RE = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
 
 
-def _outside_code(value: str) -> str:
-    """The prose with code blocks and spans blanked: code renders escaped, so anything goes there."""
-    return CODE_SPAN_RE.sub(" ", FENCE_RE.sub("\n", value))
+def blank_code(value: str) -> str:
+    """The prose with code blocks and spans blanked: code renders escaped, so anything goes
+    there. Blanks keep the length and the line breaks, so positions still match `value`."""
+
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    return _CODE_SPAN_RE.sub(blank, _FENCE_RE.sub(blank, value))
 
 
 def _prose(value: str) -> str:
     """Markdown prose from an entry: structure yes, markup injection no."""
-    text = _outside_code(value)
+    text = blank_code(value)
     if _HTML_RE.search(text):
         raise ValueError("raw HTML is not allowed in entry text; put literal text in `backticks`")
     if _ATTR_LIST_RE.search(text):
