@@ -197,8 +197,12 @@ def cell_from_json(data: dict[str, Any]) -> Cell:
     )
 
 
+@cache
 def source_key() -> str:
-    """A digest of every file the grid depends on: the package's code and data."""
+    """A digest of every file the grid depends on: the package's code and data.
+
+    Read once per process, like the code and data it digests (a changed calculator needs a
+    restart of `mkdocs serve` anyway)."""
     digest = hashlib.sha256(CALCULATOR_VERSION.encode())
     root = Path(__file__).parent
     for path in sorted([*root.rglob("*.py"), *root.rglob("*.yaml")]):
@@ -235,7 +239,7 @@ def _from_background(child: subprocess.Popen[bytes]) -> tuple[Cell, ...] | None:
     if child.returncode != 0:
         return None
     try:
-        return tuple(cell_from_json(d) for d in json.loads(out))
+        return _from_json(out)
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -253,7 +257,7 @@ def load_or_compute(
     if background is not None and _grid is None:
         _grid = _from_background(background)
     if _grid is None and path.is_file():
-        _grid = tuple(cell_from_json(d) for d in json.loads(path.read_text(encoding="utf-8")))
+        _grid = _from_json(path.read_bytes())
     cells = fit_grid()
     if not path.is_file():
         try:
@@ -268,6 +272,10 @@ def load_or_compute(
 
 def _to_json(cells: tuple[Cell, ...]) -> str:
     return json.dumps([c.to_json() for c in cells])
+
+
+def _from_json(text: str | bytes) -> tuple[Cell, ...]:
+    return tuple(cell_from_json(d) for d in json.loads(text))
 
 
 @cache
