@@ -16,7 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
-from errkb.corpus import load_corpus
+from errkb.checks.corpus import load_corpus
 from errkb.matcher import Lines, Matcher, matcher_data, split_lines
 
 ROOT = Path(__file__).resolve().parent.parent

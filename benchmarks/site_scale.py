@@ -55,12 +55,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: benchmark this checkout's errkb
     sys.path.insert(0, str(ROOT))
 
-from errkb.corpus import Corpus, compute_backlinks  # noqa: E402
-from errkb.loader import load_dir  # noqa: E402
-from errkb.lock import Lock  # noqa: E402
-from errkb.schema import ENGINES, Entry  # noqa: E402
+from errkb.checks.corpus import Corpus, compute_backlinks  # noqa: E402
+from errkb.entries.loader import load_dir  # noqa: E402
+from errkb.entries.lock import Lock  # noqa: E402
+from errkb.entries.schema import ENGINES, Entry  # noqa: E402
 from errkb.settings import load_settings  # noqa: E402
-from errkb.site import plan_from_corpus  # noqa: E402
+from errkb.site.plan import plan_from_corpus  # noqa: E402
 
 # The build is "as of" this day (SOURCE_DATE_EPOCH), so pages and dates are stable.
 TODAY = dt.date(2026, 11, 20)
@@ -344,8 +344,8 @@ def child_build(
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    import errkb.api
-    import errkb.site
+    import errkb.site.api
+    import errkb.site.plan
 
     _quiet()
     clock = Clock()
@@ -354,8 +354,8 @@ def child_build(
         names = ["load_corpus", "entry_pages", "index_pages", "api_files"]
         names += ["load_or_compute", "fit_pages", "fit_assets", "stale_charts"]  # fit tables
         for name in names:
-            if hasattr(errkb.site, name):
-                setattr(errkb.site, name, clock.wrap(name, getattr(errkb.site, name)))
+            if hasattr(errkb.site.plan, name):
+                setattr(errkb.site.plan, name, clock.wrap(name, getattr(errkb.site.plan, name)))
         plans: list[Any] = []
         plan_from_corpus = errkb.site.plan_from_corpus
 
@@ -377,7 +377,7 @@ def child_build(
     clock.wall["total"] = time.perf_counter() - w
     clock.cpu["total"] = time.process_time() - c
     if ours and generate_to:
-        from errkb.generate import write_generated
+        from errkb.site.generate import write_generated
 
         clock.wrap("generate", write_generated)(plans[-1], Path(generate_to))
     import resource
@@ -665,7 +665,7 @@ def fit_grid() -> None:
 
 def profile_plan(n: int, work: Path, seed: int, shape: str) -> None:
     """cProfile the plan builder alone (what the hook's on_config runs) on n entries."""
-    from errkb.site import build_site_plan
+    from errkb.site.plan import build_site_plan
 
     repo = make_repo(work / f"profile-{n}", n, seed, shape)
     settings = load_settings(repo, today=TODAY)

@@ -10,22 +10,22 @@ from typing import TextIO
 
 import click
 
-from errkb.charts import stale as stale_charts
-from errkb.charts import write as write_charts
-from errkb.corpus import load_corpus
-from errkb.diagnostics import Diagnostic, summary_table
-from errkb.fitpages import chart_specs
-from errkb.generate import write_generated
-from errkb.jsonschema import SCHEMA_PATH, schema_text
-from errkb.lock import LOCK_PATH, Lock
-from errkb.markers import UnknownMarker
+from errkb.checks.corpus import load_corpus
+from errkb.checks.stale import load_releases, markdown_report, stale_entries
+from errkb.entries.diagnostics import Diagnostic, summary_table
+from errkb.entries.jsonschema import SCHEMA_PATH, schema_text
+from errkb.entries.lock import LOCK_PATH, Lock
+from errkb.entries.scaffold import next_id, scaffold
+from errkb.entries.schema import CATEGORIES, ENGINES, SEVERITIES
+from errkb.entries.urls import entry_uri, url_of
 from errkb.matcher import Matcher, matcher_data
-from errkb.scaffold import next_id, scaffold
-from errkb.schema import CATEGORIES, ENGINES, SEVERITIES
 from errkb.settings import Settings, find_root, load_settings
-from errkb.site import build_site_plan, plan_from_corpus
-from errkb.stale import load_releases, markdown_report, stale_entries
-from errkb.urls import entry_uri, url_of
+from errkb.site.charts import stale as stale_charts
+from errkb.site.charts import write as write_charts
+from errkb.site.fitpages import chart_specs
+from errkb.site.generate import write_generated
+from errkb.site.markers import UnknownMarker
+from errkb.site.plan import build_site_plan, plan_from_corpus
 
 
 def _settings(root: str | None) -> Settings:

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from errkb.corpus import Corpus
-    from errkb.schema import Entry
+    from errkb.checks.corpus import Corpus
+    from errkb.entries.schema import Entry
 
 # (pattern, replacement): applied in order to every line. Replacements are literal text so that
 # both languages read them the same way; patterns use the syntax Python and JavaScript share.

@@ -1,4 +1,4 @@
-"""MkDocs adapter over `errkb.site`: it hands generated pages to MkDocs and nothing more.
+"""MkDocs adapter over `errkb.site.plan`: it hands generated pages to MkDocs and nothing more.
 
 Zensical reads mkdocs.yml but runs no hooks, so no page logic may live here;
 `errkb generate --out DIR` produces the same pages without MkDocs.
@@ -17,9 +17,9 @@ from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
-from errkb.markers import UnknownMarker, expand_markers
 from errkb.settings import load_settings
-from errkb.site import SitePlan, build_site_plan
+from errkb.site.markers import UnknownMarker, expand_markers
+from errkb.site.plan import SitePlan, build_site_plan
 
 # Under "mkdocs." so that `--strict` counts what we log.
 log = logging.getLogger("mkdocs.hooks.errkb")

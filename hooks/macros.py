@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from errkb.schema import CATEGORIES, ENGINES
+from errkb.entries.schema import CATEGORIES, ENGINES
 
 
 def define_env(env: Any) -> None:

@@ -48,10 +48,10 @@ def make_repo(tmp_path: Path) -> MakeRepo:
             else:
                 path.write_text(content, encoding="utf-8")
         if lock:
-            from errkb.corpus import load_corpus
-            from errkb.lock import Lock
+            from errkb.checks.corpus import load_corpus
+            from errkb.entries.lock import Lock
             from errkb.settings import load_settings
-            from errkb.site import plan_from_corpus
+            from errkb.site.plan import plan_from_corpus
 
             result = load_corpus(repo, today=TODAY, lock=None)
             plan = plan_from_corpus(result.corpus, load_settings(repo, today=TODAY), Lock())

@@ -7,7 +7,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from errkb.corpus import load_corpus
+from errkb.checks.corpus import load_corpus
 from errkb.matcher import Matcher, matcher_data
 from tests.browser import browser_page, chromium_or_skip, serve
 from tests.conftest import TODAY, MakeRepo

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from errkb.corpus import load_corpus
+from errkb.checks.corpus import load_corpus
 from errkb.matcher import Matcher, matcher_data
 from tests.conftest import TODAY
 

@@ -17,7 +17,7 @@ from calculators.gpus import load_gpus
 from calculators.grid import COMBOS, CONTEXTS, combo
 from calculators.models import load_catalog
 from errkb.cli import cli
-from errkb.fitpages import FIT_API, fit_assets, fmt_tokens, model_page, model_uri
+from errkb.site.fitpages import FIT_API, fit_assets, fmt_tokens, model_page, model_uri
 
 
 def calc(*args: str) -> dict[str, object]:
@@ -79,8 +79,8 @@ def test_model_page_prints_the_data() -> None:
 
 def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path) -> None:
     from calculators.grid import fit_grid
-    from errkb.charts import CHARTS_DIR, MODEL_CHART, model_chart, stale
-    from errkb.fitpages import chart_specs
+    from errkb.site.charts import CHARTS_DIR, MODEL_CHART, model_chart, stale
+    from errkb.site.fitpages import chart_specs
 
     root = Path(__file__).resolve().parent.parent
     specs = chart_specs()

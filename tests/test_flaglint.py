@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from errkb.flaglint import env_names, lint_command, load_flags, python_kwargs, shell_flags
-from errkb.schema import Command
+from errkb.checks.flaglint import env_names, lint_command, load_flags, python_kwargs, shell_flags
+from errkb.entries.schema import Command
 from tests.conftest import MakeRepo
 
 DATA = load_flags(Path(__file__).parent / "fixtures" / "flags")

@@ -8,11 +8,11 @@ from click.testing import CliRunner
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
+from errkb.checks.corpus import load_corpus
 from errkb.cli import cli
-from errkb.corpus import load_corpus
-from errkb.lock import Lock
+from errkb.entries.lock import Lock
 from errkb.settings import load_settings
-from errkb.site import plan_from_corpus
+from errkb.site.plan import plan_from_corpus
 from tests.conftest import EPOCH, TODAY, MakeRepo
 from tests.sitecheck import page_file, redirect_target
 

@@ -9,8 +9,8 @@ import yaml
 
 from calculators.gpus import load_gpus
 from calculators.models import load_catalog
-from errkb.fitpages import gpu_page, gpu_uri, model_page, model_uri, sizing_guide
-from errkb.gridtables import OPEN
+from errkb.site.fitpages import gpu_page, gpu_uri, model_page, model_uri, sizing_guide
+from errkb.site.gridtables import OPEN
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,7 +22,7 @@ def _site_markdown() -> tuple[list[str], dict[str, object]]:
     options: dict[str, object] = {}
     for item in config["markdown_extensions"]:
         name, opts = next(iter(item.items())) if isinstance(item, dict) else (item, None)
-        if name == "errkb.gridtables":
+        if name == "errkb.site.gridtables":
             continue
         names.append(name)
         if opts:
@@ -32,13 +32,13 @@ def _site_markdown() -> tuple[list[str], dict[str, object]]:
 
 def _convert(text: str, *, stash: bool) -> str:
     names, options = _site_markdown()
-    extensions = [*names, "errkb.gridtables"] if stash else names
+    extensions = [*names, "errkb.site.gridtables"] if stash else names
     return markdown.Markdown(extensions=extensions, extension_configs=options).convert(text)
 
 
 def test_mkdocs_loads_the_extension() -> None:
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    assert "errkb.gridtables" in config["markdown_extensions"]
+    assert "errkb.site.gridtables" in config["markdown_extensions"]
 
 
 def test_every_fit_page_renders_the_same_with_and_without_it() -> None:

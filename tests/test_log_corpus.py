@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from errkb.corpus import load_corpus
+from errkb.checks.corpus import load_corpus
 from errkb.matcher import Matcher, matcher_data
 from tests.conftest import ROOT, TODAY
 

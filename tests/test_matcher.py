@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from errkb.checks.corpus import load_corpus
 from errkb.cli import cli
-from errkb.corpus import load_corpus
 from errkb.matcher import (
     Lines,
     Matcher,

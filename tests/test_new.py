@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from errkb.cli import cli
-from errkb.scaffold import next_id, slugify
+from errkb.entries.scaffold import next_id, slugify
 from tests.conftest import MakeRepo
 from tests.test_check import run_check
 from tests.test_site_build import strict_build

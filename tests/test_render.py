@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from errkb.corpus import load_corpus
+from errkb.checks.corpus import load_corpus
 from errkb.mdtext import code_span, escape, fenced
 from errkb.settings import load_settings
-from errkb.site import entry_pages
+from errkb.site.plan import entry_pages
 from tests.conftest import TODAY, MakeRepo
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "E0001.md"
@@ -56,7 +56,7 @@ def test_entry_id_links_become_page_links(make_repo: MakeRepo) -> None:
 
 
 def test_resolve_leaves_code_and_unknown_ids() -> None:
-    from errkb.entrylinks import linked_ids, resolve
+    from errkb.entries.links import linked_ids, resolve
 
     text = (
         'See [a](E0001), [b](E0002 "title"), [c](<E0003>) and `[d](E0004)`.\n\n'

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pydantic import ValidationError
 
 from errkb.cli import cli
-from errkb.schema import Entry
+from errkb.entries.schema import Entry
 from tests.conftest import ROOT, fixture_text
 
 

@@ -11,7 +11,7 @@ import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from errkb.corpus import load_corpus
+from errkb.checks.corpus import load_corpus
 from tests.conftest import ROOT, TODAY, MakeRepo, fixture_text
 from tests.sitecheck import (
     internal_links,

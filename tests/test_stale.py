@@ -6,8 +6,8 @@ import datetime as dt
 
 from click.testing import CliRunner
 
+from errkb.checks.stale import Release, Releases, load_releases, stale_entries
 from errkb.cli import cli
-from errkb.stale import Release, Releases, load_releases, stale_entries
 from tests.conftest import EPOCH, TODAY, MakeRepo
 
 
@@ -43,7 +43,7 @@ def test_stale_markdown_is_the_issue_body(make_repo: MakeRepo) -> None:
 
 
 def test_entry_verified_after_the_release_is_fresh(make_repo: MakeRepo) -> None:
-    from errkb.corpus import load_corpus
+    from errkb.checks.corpus import load_corpus
 
     entries = [i.entry for i in load_corpus(make_repo(), today=TODAY, lock=None).corpus.items]
     releases = Releases(

@@ -13,12 +13,27 @@ from subprocess import Popen
 from calculators.gpus import load_gpus
 from calculators.grid import load_or_compute, start_background
 from calculators.models import load_catalog
-from errkb.api import api_files
-from errkb.charts import CHARTS_DIR
-from errkb.charts import stale as stale_charts
-from errkb.corpus import Corpus, load_corpus
-from errkb.diagnostics import Diagnostic
-from errkb.fitpages import (
+from errkb.checks.corpus import Corpus, load_corpus
+from errkb.entries.diagnostics import Diagnostic
+from errkb.entries.loader import LoadedEntry
+from errkb.entries.lock import Lock
+from errkb.entries.schema import CATEGORIES, ENGINES, Entry
+from errkb.entries.urls import (
+    CATEGORIES_INDEX,
+    ENGINES_INDEX,
+    ERRORS_INDEX,
+    category_uri,
+    engine_uri,
+    entry_uri,
+    former_uri,
+    short_uri,
+    url_of,
+)
+from errkb.settings import Settings
+from errkb.site.api import api_files
+from errkb.site.charts import CHARTS_DIR
+from errkb.site.charts import stale as stale_charts
+from errkb.site.fitpages import (
     GPUS_INDEX,
     MODELS_INDEX,
     SIZING,
@@ -33,29 +48,14 @@ from errkb.fitpages import (
     models_index,
     sizing_guide,
 )
-from errkb.indexes import (
+from errkb.site.indexes import (
     categories_index,
     category_page,
     engine_page,
     engines_index,
     errors_index,
 )
-from errkb.loader import LoadedEntry
-from errkb.lock import Lock
-from errkb.render import render_entry
-from errkb.schema import CATEGORIES, ENGINES, Entry
-from errkb.settings import Settings
-from errkb.urls import (
-    CATEGORIES_INDEX,
-    ENGINES_INDEX,
-    ERRORS_INDEX,
-    category_uri,
-    engine_uri,
-    entry_uri,
-    former_uri,
-    short_uri,
-    url_of,
-)
+from errkb.site.render import render_entry
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
-from errkb.api import API
-from errkb.entrylinks import resolve
+from errkb.entries.links import resolve
+from errkb.entries.schema import CATEGORIES, ENGINES, SEVERITIES, Command, Entry, Solution
+from errkb.entries.urls import category_uri, engine_uri, entry_uri, short_uri, url_of
 from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
-from errkb.schema import CATEGORIES, ENGINES, SEVERITIES, Command, Entry, Solution
 from errkb.settings import Settings
-from errkb.urls import category_uri, engine_uri, entry_uri, short_uri, url_of
+from errkb.site.api import API
 
 # A generic error (a CUDA OOM) collects backlinks as the corpus grows; listing them all would
 # make its page grow with the corpus. The JSON API document keeps the full list.
@@ -150,7 +150,7 @@ def render_entry(
 ) -> str:
     """The page for one entry. `path` is the YAML file, `by_id` resolves related ids.
 
-    `fit` is the computed max-context table the entry asked for (errkb.fitpages).
+    `fit` is the computed max-context table the entry asked for (errkb.site.fitpages).
     """
     page = entry_uri(entry)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from errkb.schema import Entry, blank_code
+from errkb.entries.schema import Entry, blank_code
 
 # `](E0001)`, `](E0001 "title")`, `](<E0001>)`; and a reference definition `[x]: E0001`.
 _INLINE_RE = re.compile(r"(\]\(\s*<?)(E\d{4})(?=[\s>)])")

@@ -8,9 +8,9 @@ import re
 import unicodedata
 from pathlib import Path
 
-from errkb.loader import FILE_RE
-from errkb.lock import Lock
-from errkb.placeholders import PLACEHOLDER
+from errkb.entries.loader import FILE_RE
+from errkb.entries.lock import Lock
+from errkb.entries.placeholders import PLACEHOLDER
 
 
 def next_id(root: Path) -> str:

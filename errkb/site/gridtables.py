@@ -2,7 +2,7 @@
 
 Python-Markdown runs every raw HTML block through the standard library's HTMLParser;
 on the GPU and model pages, thousands of table cells made that most of what the pages
-cost the build. These tables are built by `errkb.fitpages` from escaped text, so the
+cost the build. These tables are built by `errkb.site.fitpages` from escaped text, so the
 parse finds nothing to change: this extension stashes them unparsed. The HTML is the
 same with or without it (a test converts every generated page both ways), so an engine
 that does not load it still renders the pages, only slower.

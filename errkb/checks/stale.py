@@ -13,11 +13,11 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from errkb.entries.schema import Engine, Entry, HttpsUrl, VersionStr
+from errkb.entries.yamlsafe import load_located
 from errkb.mdtext import escape
-from errkb.schema import Engine, Entry, HttpsUrl, VersionStr
-from errkb.yamlsafe import load_located
 
-RELEASES_PATH = Path(__file__).parent / "data" / "engine_releases.yaml"
+RELEASES_PATH = Path(__file__).parents[1] / "data" / "engine_releases.yaml"
 
 
 class Release(BaseModel):

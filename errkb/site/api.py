@@ -13,11 +13,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from errkb.corpus import Corpus
+from errkb.checks.corpus import Corpus
+from errkb.entries.schema import Category, Engine, Entry, Severity
+from errkb.entries.urls import entry_uri, short_uri, url_of
 from errkb.matcher import matcher_data
-from errkb.schema import Category, Engine, Entry, Severity
 from errkb.settings import Settings
-from errkb.urls import entry_uri, short_uri, url_of
 
 API = "api/v1"
 

@@ -20,11 +20,11 @@ import yaml
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from errkb.diagnostics import Diagnostic
-from errkb.loader import LoadedEntry
-from errkb.schema import Command
+from errkb.entries.diagnostics import Diagnostic
+from errkb.entries.loader import LoadedEntry
+from errkb.entries.schema import Command
 
-FLAGS_DIR = Path(__file__).parent / "data" / "flags"
+FLAGS_DIR = Path(__file__).parents[1] / "data" / "flags"
 
 # Environment variables are checked against the engine that owns their prefix.
 ENV_OWNERS: tuple[tuple[str, str], ...] = (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from errkb.schema import Entry
+from errkb.entries.schema import Entry
 
 
 def engine_key(engine: str) -> str:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from errkb.corpus import Corpus
-from errkb.mdtext import escape, front_matter, rel, table_code
-from errkb.render import engine_links
-from errkb.schema import CATEGORIES, ENGINES, Entry
-from errkb.urls import (
+from errkb.checks.corpus import Corpus
+from errkb.entries.schema import CATEGORIES, ENGINES, Entry
+from errkb.entries.urls import (
     CATEGORIES_INDEX,
     ENGINES_INDEX,
     ERRORS_INDEX,
@@ -14,6 +12,8 @@ from errkb.urls import (
     engine_uri,
     entry_uri,
 )
+from errkb.mdtext import escape, front_matter, rel, table_code
+from errkb.site.render import engine_links
 
 
 def _row_title(page: str, entry: Entry) -> str:

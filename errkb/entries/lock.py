@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from errkb.diagnostics import Diagnostic
+from errkb.entries.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
-    from errkb.loader import LoadedEntry
+    from errkb.entries.loader import LoadedEntry
 
-LOCK_PATH = "errors/published.lock"  # errkb.loader skips this one file
+LOCK_PATH = "errors/published.lock"  # errkb.entries.loader skips this one file
 
 
 @dataclass

@@ -27,12 +27,12 @@ from calculators.grid import (
 )
 from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch, load_catalog
-from errkb.charts import gpu_chart, model_chart
-from errkb.gridtables import CLOSE as GRID_CLOSE
-from errkb.gridtables import OPEN as GRID_OPEN
+from errkb.entries.schema import ENGINES
+from errkb.entries.urls import url_of
 from errkb.mdtext import escape, front_matter, rel
-from errkb.schema import ENGINES
-from errkb.urls import url_of
+from errkb.site.charts import gpu_chart, model_chart
+from errkb.site.gridtables import CLOSE as GRID_CLOSE
+from errkb.site.gridtables import OPEN as GRID_OPEN
 
 GPUS_INDEX = "gpus/index.md"
 MODELS_INDEX = "models/index.md"
@@ -89,7 +89,7 @@ def stamp() -> str:
 
 def _html_table(header: list[str], rows: Iterable[list[str]]) -> str:
     """A table as raw HTML: thousands of numeric cells skip Markdown's inline parsing, and
-    the `errkb.gridtables` extension skips the HTML parse too. Cells are escaped HTML."""
+    the `errkb.site.gridtables` extension skips the HTML parse too. Cells are escaped HTML."""
     head = "".join(f"<th>{h}</th>" for h in header)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
     return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
@@ -418,7 +418,7 @@ def _grouped(cells: Iterable[Cell], by: str) -> dict[str, list[Cell]]:
 
 
 def chart_path(kind: str, item_id: str) -> str:
-    """Docs-relative path of a chart (under docs/assets/charts/, see errkb.charts)."""
+    """Docs-relative path of a chart (under docs/assets/charts/, see errkb.site.charts)."""
     return f"{kind}/{item_id}.svg"
 
 

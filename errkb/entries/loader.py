@@ -15,10 +15,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from errkb.diagnostics import Diagnostic, format_loc
-from errkb.placeholders import PLACEHOLDER, placeholders
-from errkb.schema import Entry
-from errkb.yamlsafe import Located, YamlProblem, load_located
+from errkb.entries.diagnostics import Diagnostic, format_loc
+from errkb.entries.placeholders import PLACEHOLDER, placeholders
+from errkb.entries.schema import Entry
+from errkb.entries.yamlsafe import Located, YamlProblem, load_located
 
 LOCK_NAME = "published.lock"
 FILE_RE = re.compile(r"^(E[0-9]{4})\.yaml$")

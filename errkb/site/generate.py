@@ -12,8 +12,8 @@ from typing import Any
 
 import yaml
 
-from errkb.markers import expand_markers
-from errkb.site import SitePlan
+from errkb.site.markers import expand_markers
+from errkb.site.plan import SitePlan
 
 
 def hook_free_config(config_text: str, redirects: dict[str, str]) -> dict[str, Any]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from errkb.indexes import triage_table
+from errkb.entries.schema import CATEGORIES, ENGINES
+from errkb.entries.urls import category_uri, engine_uri
 from errkb.mdtext import escape, rel
-from errkb.schema import CATEGORIES, ENGINES
-from errkb.site import SitePlan
-from errkb.urls import category_uri, engine_uri
+from errkb.site.indexes import triage_table
+from errkb.site.plan import SitePlan
 
 MARKER_RE = re.compile(r"<!--\s*errkb:([a-z][a-z0-9-]*)\s*-->")
 

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from errkb.schema import Entry
+from errkb.entries.schema import Entry
 
-SCHEMA_PATH = Path(__file__).parent / "data" / "entry.schema.json"
+SCHEMA_PATH = Path(__file__).parents[1] / "data" / "entry.schema.json"
 
 
 def entry_schema() -> dict[str, Any]:
