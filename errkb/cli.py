@@ -10,6 +10,7 @@ from typing import TextIO
 
 import click
 
+from calculators.grid import fit_grid
 from errkb.checks.corpus import load_corpus
 from errkb.checks.stale import load_releases, markdown_report, stale_entries
 from errkb.entries.diagnostics import Diagnostic, summary_table
@@ -20,9 +21,10 @@ from errkb.entries.schema import CATEGORIES, ENGINES, SEVERITIES
 from errkb.entries.urls import entry_uri, url_of
 from errkb.matcher import Matcher, matcher_data
 from errkb.settings import Settings, find_root, load_settings
+from errkb.site.charts import chart_specs
 from errkb.site.charts import stale as stale_charts
 from errkb.site.charts import write as write_charts
-from errkb.site.fitpages import chart_specs
+from errkb.site.fitdata import fit_data
 from errkb.site.generate import write_generated
 from errkb.site.markers import UnknownMarker
 from errkb.site.plan import build_site_plan, plan_from_corpus
@@ -165,7 +167,7 @@ def stale(root: str | None, days: int | None, fmt: str, fail: bool) -> None:
 def charts(root: str | None, verify: bool) -> None:
     """Draw the GPU and model charts into docs/assets/charts/ (committed, like the schema)."""
     settings = _settings(root)
-    specs = chart_specs()
+    specs = chart_specs(fit_data(fit_grid()))
     if verify:
         if out_of_date := stale_charts(settings.root, specs):
             raise click.ClickException(
@@ -244,7 +246,7 @@ def match(root: str | None, log: TextIO, as_json: bool, top: int) -> None:
     if not result.ok:
         _report(result.diagnostics, "human")
         sys.exit(1)
-    found = Matcher(matcher_data(result.corpus)).match(log.read(), top=top)
+    found = Matcher(matcher_data(result.corpus.entries)).match(log.read(), top=top)
     by_id = result.corpus.by_id()
     rows = [
         {

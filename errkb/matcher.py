@@ -30,12 +30,11 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from errkb.checks.corpus import Corpus
     from errkb.entries.schema import Entry
 
 # (pattern, replacement): applied in order to every line. Replacements are literal text so that
@@ -236,9 +235,9 @@ def _literal(branch: str) -> str | None:
     return best.lower() if len(best) >= 4 else None
 
 
-def templates(corpus: Corpus) -> list[Template]:
+def templates(entries: Sequence[Entry]) -> list[Template]:
     out: list[Template] = []
-    for entry in corpus.entries:
+    for entry in entries:
         if entry.retired:
             continue
         for message in entry.messages:
@@ -248,7 +247,7 @@ def templates(corpus: Corpus) -> list[Template]:
     return out
 
 
-def matcher_data(corpus: Corpus) -> dict[str, Any]:
+def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     """What the browser needs to match exactly as `errkb match` does."""
     return {
         "version": 2,
@@ -262,12 +261,12 @@ def matcher_data(corpus: Corpus) -> dict[str, Any]:
         "window": list(WINDOW),
         "templates": [
             {"id": t.entry_id, "tokens": list(t.tokens), "triggers": list(t.triggers)}
-            for t in templates(corpus)
+            for t in templates(entries)
         ],
-        "symptoms": sorted(e.id for e in corpus.entries if e.symptom and not e.retired),
+        "symptoms": sorted(e.id for e in entries if e.symptom and not e.retired),
         "patterns": [
             {"id": e.id, "regex": p.regex, "needles": needles(p.regex)}
-            for e in corpus.entries
+            for e in entries
             if not e.retired
             for p in e.patterns
         ],
@@ -424,36 +423,3 @@ def _longest_prefix(joined: str, toks: tuple[str, ...], minimum: int) -> tuple[i
         else:
             hi = mid - 1
     return lo, joined.find(" " + " ".join(toks[:lo]) + " ") + 1
-
-
-def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, int]]:
-    """(entry, pattern index, other entry, message index) where a pattern matches another
-    entry's message: a paste of that message would land on the wrong page.
-
-    Entries that list each other in `related` may share wordings, as they may share messages.
-    Every message is lowercased into one text, so each pattern's needles find the messages
-    worth a regex with C-speed searches: the check stays linear as the corpus grows.
-    """
-    messages = [(e, i, m.text) for e in entries for i, m in enumerate(e.messages)]
-    corpus = Lines([text.lower().replace("\n", " ") for _, _, text in messages])
-    # Cleaned once per message; many messages clean to the same lines (only numbers differ).
-    cleaned = [tuple(clean_line(line) for line in text.split("\n")) for _, _, text in messages]
-    found: list[tuple[Entry, int, Entry, int]] = []
-    for entry in entries:
-        for p_index, pattern in enumerate(entry.patterns):
-            regex = re.compile(pattern.regex, re.IGNORECASE | re.ASCII)
-            literals = needles(pattern.regex)
-            candidates = range(len(messages)) if literals is None else corpus.containing(literals)
-            verdicts: dict[tuple[str, ...], bool] = {}
-            for k in candidates:
-                other, m_index, _ = messages[k]
-                if other.id == entry.id or (
-                    entry.id in other.related and other.id in entry.related
-                ):
-                    continue
-                lines = cleaned[k]
-                if lines not in verdicts:
-                    verdicts[lines] = any(regex.search(line) for line in lines)
-                if verdicts[lines]:
-                    found.append((entry, p_index, other, m_index))
-    return found

@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from calculators.grid import fit_grid
+from errkb.site.fitdata import FitData, fit_data
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # Fixture entries are dated; checks run "as of" this day so the tests never age.
@@ -63,3 +66,9 @@ def make_repo(tmp_path: Path) -> MakeRepo:
 
 def fixture_text(name: str) -> str:
     return (FIXTURES / "valid" / name).read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def fit() -> FitData:
+    """The fit grid as a build hands it to the page builders."""
+    return fit_data(fit_grid())

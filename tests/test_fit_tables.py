@@ -17,7 +17,9 @@ from calculators.gpus import load_gpus
 from calculators.grid import COMBOS, CONTEXTS, combo
 from calculators.models import load_catalog
 from errkb.cli import cli
-from errkb.site.fitpages import FIT_API, fit_assets, fmt_tokens, model_page, model_uri
+from errkb.entries.urls import FIT_API, model_uri
+from errkb.site.fitdata import FitData, fit_assets
+from errkb.site.fitpages import fmt_tokens, model_page
 
 
 def calc(*args: str) -> dict[str, object]:
@@ -26,8 +28,8 @@ def calc(*args: str) -> dict[str, object]:
     return json.loads(result.stdout)
 
 
-def test_200_sampled_cells_equal_errkb_calc() -> None:
-    assets = fit_assets()
+def test_200_sampled_cells_equal_errkb_calc(fit: FitData) -> None:
+    assets = fit_assets(fit)
     cells = [
         cell
         for path, text in sorted(assets.items())
@@ -61,9 +63,9 @@ def test_200_sampled_cells_equal_errkb_calc() -> None:
     assert checked == 200
 
 
-def test_model_page_prints_the_data() -> None:
-    data = json.loads(fit_assets()[f"{FIT_API}/llama-3.1-8b.json"])
-    page = model_page(load_catalog()["llama-3.1-8b"], model_uri("llama-3.1-8b"))
+def test_model_page_prints_the_data(fit: FitData) -> None:
+    data = json.loads(fit_assets(fit)[f"{FIT_API}/llama-3.1-8b.json"])
+    page = model_page(fit, load_catalog()["llama-3.1-8b"], model_uri("llama-3.1-8b"))
     h100 = {c["combo"]: c for c in data["cells"] if c["gpu"] == "h100-80gb"}
     row = page[page.index(">NVIDIA H100 80GB HBM3</a>") :].split("</tr>")[0]
     shown = re.findall(r"<td>([^<]*)</td>", row)
@@ -77,13 +79,12 @@ def test_model_page_prints_the_data() -> None:
         assert (out["max_context"] or None) == h100[c.key]["max_context"], command
 
 
-def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path) -> None:
+def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path, fit: FitData) -> None:
     from calculators.grid import fit_grid
-    from errkb.site.charts import CHARTS_DIR, MODEL_CHART, model_chart, stale
-    from errkb.site.fitpages import chart_specs
+    from errkb.site.charts import CHARTS_DIR, MODEL_CHART, chart_specs, model_chart, stale
 
     root = Path(__file__).resolve().parent.parent
-    specs = chart_specs()
+    specs = chart_specs(fit)
     assert len(specs) == len(load_catalog()) + len(load_gpus())
     assert stale(root, specs) == []  # `errkb charts` was run after the last data change
     svg = (root / CHARTS_DIR / "models" / "llama-3.1-8b.svg").read_text(encoding="utf-8")

@@ -9,7 +9,9 @@ import yaml
 
 from calculators.gpus import load_gpus
 from calculators.models import load_catalog
-from errkb.site.fitpages import gpu_page, gpu_uri, model_page, model_uri, sizing_guide
+from errkb.entries.urls import gpu_uri, model_uri
+from errkb.site.fitdata import FitData
+from errkb.site.fitpages import gpu_page, model_page, sizing_guide
 from errkb.site.gridtables import OPEN
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,10 +43,10 @@ def test_mkdocs_loads_the_extension() -> None:
     assert "errkb.site.gridtables" in config["markdown_extensions"]
 
 
-def test_every_fit_page_renders_the_same_with_and_without_it() -> None:
-    pages = [gpu_page(g, gpu_uri(g.id)) for g in load_gpus().values()]
-    pages += [model_page(m, model_uri(m.id)) for m in load_catalog().values()]
-    pages.append(sizing_guide("gpus/sizing.md"))
+def test_every_fit_page_renders_the_same_with_and_without_it(fit: FitData) -> None:
+    pages = [gpu_page(fit, g, gpu_uri(g.id)) for g in load_gpus().values()]
+    pages += [model_page(fit, m, model_uri(m.id)) for m in load_catalog().values()]
+    pages.append(sizing_guide(fit, "gpus/sizing.md"))
     tables = 0
     for text in pages:
         tables += text.count(OPEN)

@@ -8,17 +8,20 @@ from pathlib import Path
 from errkb.checks.corpus import load_corpus
 from errkb.mdtext import code_span, escape, fenced
 from errkb.settings import load_settings
+from errkb.site.fitdata import FitData
 from errkb.site.plan import entry_pages
 from tests.conftest import TODAY, MakeRepo
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "E0001.md"
 
 
-def test_entry_page_snapshot(make_repo: MakeRepo) -> None:
+def test_entry_page_snapshot(make_repo: MakeRepo, fit: FitData) -> None:
     """Regenerate with UPDATE_SNAPSHOTS=1 after a deliberate change, and review the diff."""
     repo = make_repo()
     corpus = load_corpus(repo, today=TODAY, lock=None).corpus
-    pages = {p.src_uri: p.markdown for p in entry_pages(corpus, load_settings(repo, today=TODAY))}
+    pages = {
+        p.src_uri: p.markdown for p in entry_pages(corpus, load_settings(repo, today=TODAY), fit)
+    }
     page = pages["errors/fixture-kv-cache-too-small.md"]
     if os.environ.get("UPDATE_SNAPSHOTS"):
         SNAPSHOT.write_text(page, encoding="utf-8")
@@ -39,7 +42,7 @@ def test_fence_longer_than_any_backtick_run() -> None:
     assert block.startswith("`````text\n") and block.endswith("\n`````")
 
 
-def test_entry_id_links_become_page_links(make_repo: MakeRepo) -> None:
+def test_entry_id_links_become_page_links(make_repo: MakeRepo, fit: FitData) -> None:
     from tests.conftest import fixture_text
 
     text = fixture_text("E0001.yaml").replace(
@@ -48,7 +51,9 @@ def test_entry_id_links_become_page_links(make_repo: MakeRepo) -> None:
     )
     repo = make_repo({"E0001.yaml": text})
     corpus = load_corpus(repo, today=TODAY, lock=None).corpus
-    pages = {p.src_uri: p.markdown for p in entry_pages(corpus, load_settings(repo, today=TODAY))}
+    pages = {
+        p.src_uri: p.markdown for p in entry_pages(corpus, load_settings(repo, today=TODAY), fit)
+    }
     page = pages["errors/fixture-kv-cache-too-small.md"]
     slug = next(e.slug for e in corpus.entries if e.id == "E0002")
     assert f"[the other entry]({slug}.md)" in page

@@ -10,12 +10,12 @@ from pathlib import Path
 from calculators.grid import COMBOS
 from calculators.models import load_catalog
 from errkb.checks.flaglint import lint_entries
+from errkb.checks.patterns import pattern_collisions
 from errkb.entries.diagnostics import Diagnostic, format_loc
 from errkb.entries.links import Loc, entry_links
 from errkb.entries.loader import LoadedEntry, entry_file_ids, load_dir
 from errkb.entries.lock import Lock
 from errkb.entries.schema import Entry
-from errkb.matcher import pattern_collisions
 
 
 @dataclass(frozen=True)

@@ -29,9 +29,23 @@ def engine_uri(engine: str) -> str:
     return f"engines/{engine_key(engine)}.md"
 
 
+def gpu_uri(gpu_id: str) -> str:
+    return f"gpus/{gpu_id}.md"
+
+
+def model_uri(model_id: str) -> str:
+    return f"models/{model_id}.md"
+
+
 ERRORS_INDEX = "errors/index.md"
 CATEGORIES_INDEX = "categories/index.md"
 ENGINES_INDEX = "engines/index.md"
+GPUS_INDEX = "gpus/index.md"
+MODELS_INDEX = "models/index.md"
+SIZING = "gpus/sizing.md"
+WILL_IT_RUN = "calculators/will-it-run.md"
+API = "api/v1"  # the JSON API's root; its files are published URLs too
+FIT_API = f"{API}/fit"
 
 
 def url_of(src_uri: str) -> str:

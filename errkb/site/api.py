@@ -8,18 +8,15 @@ published beside them are generated from the same models.
 from __future__ import annotations
 
 import datetime as dt
-import json
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from errkb.checks.corpus import Corpus
 from errkb.entries.schema import Category, Engine, Entry, Severity
-from errkb.entries.urls import entry_uri, short_uri, url_of
+from errkb.entries.urls import API, entry_uri, short_uri, url_of
 from errkb.matcher import matcher_data
 from errkb.settings import Settings
-
-API = "api/v1"
+from errkb.site.fitdata import json_text
 
 
 class ApiMessage(BaseModel):
@@ -114,19 +111,15 @@ def entry_document(entry: Entry, corpus: Corpus, settings: Settings) -> ApiEntry
     )
 
 
-def _dump(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
-
-
 def api_files(corpus: Corpus, settings: Settings) -> dict[str, str]:
     """Site path -> content of every API document."""
     files = {
-        f"{API}/index.json": _dump(index_document(corpus, settings).model_dump(mode="json")),
-        f"{API}/matcher.json": _dump(matcher_data(corpus)),
-        f"{API}/index.schema.json": _dump(ApiIndex.model_json_schema()),
-        f"{API}/entry.schema.json": _dump(ApiEntry.model_json_schema()),
+        f"{API}/index.json": json_text(index_document(corpus, settings).model_dump(mode="json")),
+        f"{API}/matcher.json": json_text(matcher_data(corpus.entries)),
+        f"{API}/index.schema.json": json_text(ApiIndex.model_json_schema()),
+        f"{API}/entry.schema.json": json_text(ApiEntry.model_json_schema()),
     }
     for entry in corpus.entries:
         doc = entry_document(entry, corpus, settings).model_dump(mode="json")
-        files[f"{API}/entries/{entry.id}.json"] = _dump(doc)
+        files[f"{API}/entries/{entry.id}.json"] = json_text(doc)
     return dict(sorted(files.items()))

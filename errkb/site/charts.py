@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from calculators.grid import Cell, combo
+from errkb.site.fitdata import FitData
 
 VEGA_LITE = "https://vega.github.io/schema/vega-lite/v5.json"
 MODEL_CHART = ("vllm-bf16", "vllm-awq", "llamacpp-q4k", "llamacpp-q4k-q8kv")
@@ -118,3 +119,25 @@ def write(root: Path, specs: dict[str, dict[str, Any]]) -> list[str]:
         else:
             path.unlink()
     return changed
+
+
+def chart_path(kind: str, item_id: str) -> str:
+    """Docs-relative path of a chart under CHARTS_DIR."""
+    return f"{kind}/{item_id}.svg"
+
+
+def chart_uri(kind: str, item_id: str) -> str:
+    return f"assets/charts/{chart_path(kind, item_id)}"
+
+
+def chart_specs(fit: FitData) -> dict[str, dict[str, Any]]:
+    """Every chart's Vega-Lite spec: one per model (by GPU) and one per GPU (by model)."""
+    gpu_names = {g.id: g.name for g in fit.gpus.values()}
+    model_names = {m.id: m.name for m in fit.catalog.values()}
+    per_model, per_gpu = fit.grouped("model"), fit.grouped("gpu")
+    out: dict[str, dict[str, Any]] = {}
+    for m in fit.catalog.values():
+        out[chart_path("models", m.id)] = model_chart(m.name, per_model[m.id], gpu_names)
+    for g in fit.gpus.values():
+        out[chart_path("gpus", g.id)] = gpu_chart(g.name, per_gpu[g.id], model_names)
+    return out

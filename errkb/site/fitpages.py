@@ -8,59 +8,29 @@ figures and is printed only when the product equals what the calculator reports.
 from __future__ import annotations
 
 import html
-import json
 import posixpath
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
-from calculators.gpus import Gpu, load_gpus
-from calculators.grid import (
-    CALCULATOR_VERSION,
-    COMBOS,
-    CONTEXTS,
-    Cell,
-    Combo,
-    combo,
-    engine_versions,
-    fit_grid,
-)
+from calculators.gpus import Gpu
+from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, Combo, combo
 from calculators.kv import llamacpp_layers, paged_layers
-from calculators.models import ModelArch, load_catalog
+from calculators.models import ModelArch
 from errkb.entries.schema import ENGINES
-from errkb.entries.urls import url_of
+from errkb.entries.urls import (
+    SIZING,
+    WILL_IT_RUN,
+    gpu_uri,
+    model_uri,
+    url_of,
+)
 from errkb.mdtext import escape, front_matter, rel
-from errkb.site.charts import gpu_chart, model_chart
+from errkb.site.charts import chart_uri
+from errkb.site.fitdata import FitData
 from errkb.site.gridtables import CLOSE as GRID_CLOSE
 from errkb.site.gridtables import OPEN as GRID_OPEN
 
-GPUS_INDEX = "gpus/index.md"
-MODELS_INDEX = "models/index.md"
-SIZING = "gpus/sizing.md"
-WILL_IT_RUN = "calculators/will-it-run.md"
-FIT_API = "api/v1/fit"
-# Where a reader lands when a setting does not fit, per engine (entry ids).
-NO_FIT_ENTRIES: dict[str, tuple[str, ...]] = {
-    "vllm": ("E0001", "E0002", "E0009"),
-    "sglang": ("E0013", "E0009"),
-    "llama.cpp": ("E0015", "E0008"),
-    "ollama": ("E0012", "E0015"),
-}
 TABLE_GPUS = ("rtx-3060-12gb", "t4", "rtx-4090", "rtx-5090", "l40s", "a100-80gb", "h100-80gb")
-COMMON_MODELS = ("llama-3.1-8b", "qwen2.5-14b", "qwen3-32b", "gemma-2-27b", "llama-3.1-70b")
-
-
-def gpu_uri(gpu_id: str) -> str:
-    return f"gpus/{gpu_id}.md"
-
-
-def model_uri(model_id: str) -> str:
-    return f"models/{model_id}.md"
-
-
-@cache
-def _cells() -> dict[tuple[str, str, str], Cell]:
-    return {(c.gpu, c.model, c.combo): c for c in fit_grid()}
 
 
 def fmt_tokens(n: int | None) -> str:
@@ -77,8 +47,8 @@ def gib(n: int | None) -> str:
     return "n/a" if n is None else f"{n / (1 << 30):.2f} GiB"
 
 
-def stamp() -> str:
-    versions = "; ".join(f"{e}: {v}" for e, v in engine_versions().items())
+def stamp(fit: FitData) -> str:
+    versions = "; ".join(f"{e}: {v}" for e, v in fit.engine_versions().items())
     return (
         f"Computed by errkb's calculator (version {CALCULATOR_VERSION}) for these engine "
         f"profiles: {escape(versions)}. Every figure is what `errkb calc` prints for the same "
@@ -128,12 +98,11 @@ def combo_legend(combos: Iterable[Combo], fixed: str) -> str:
     )
 
 
-def gpu_page(gpu: Gpu, from_uri: str) -> str:
-    cells = _cells()
-    names = [(m.id, m.name) for m in load_catalog().values()]
+def gpu_page(fit: FitData, gpu: Gpu, from_uri: str) -> str:
+    names = [(m.id, m.name) for m in fit.catalog.values()]
 
     def row(model_id: str) -> list[Cell]:
-        return [cells[(gpu.id, model_id, c.key)] for c in COMBOS]
+        return [fit.cell(gpu.id, model_id, c.key) for c in COMBOS]
 
     title = f"{gpu.name}: max context and concurrency per model"
     out = [
@@ -148,7 +117,7 @@ def gpu_page(gpu: Gpu, from_uri: str) -> str:
         )
         + f". Source: {escape(gpu.source)}.",
         "",
-        stamp(),
+        stamp(fit),
         "",
         "The settings compared, one column each (add `--model ID` to the command, the id "
         "in the model page's address):",
@@ -227,15 +196,14 @@ def quick_check(arch: ModelArch, bytes_per_token: int | None) -> str:
     return out
 
 
-def model_page(arch: ModelArch, from_uri: str) -> str:
-    cells = _cells()
-    gpus = load_gpus()
+def model_page(fit: FitData, arch: ModelArch, from_uri: str) -> str:
+    gpus = fit.gpus
     names = [(g.id, g.name) for g in gpus.values()]
 
     def row(gpu_id: str) -> list[Cell]:
-        return [cells[(gpu_id, arch.id, c.key)] for c in COMBOS]
+        return [fit.cell(gpu_id, arch.id, c.key) for c in COMBOS]
 
-    any_cell = cells[(next(iter(gpus)), arch.id, COMBOS[0].key)]
+    any_cell = fit.cell(next(iter(gpus)), arch.id, COMBOS[0].key)
     title = f"{arch.name}: KV cache per token and max context per GPU"
     llama_layers = llamacpp_layers(arch)
     out = [
@@ -254,7 +222,7 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         f"{sum(x.v_elems for x in llama_layers):,} V elements per token over all layers; "
         "q8_0 takes 34 bytes per 32 elements and q4_0 18 bytes per 32.",
         "",
-        stamp(),
+        stamp(fit),
         "",
         "The settings compared, one column each (add `--gpu ID` to the command, the id in "
         "the GPU page's address):",
@@ -274,7 +242,7 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
         "",
         "Weights per GPU: "
         + "; ".join(
-            f"{c.weights} {gib(cells[(next(iter(gpus)), arch.id, c.key)].weights_bytes)}"
+            f"{c.weights} {gib(fit.cell(next(iter(gpus)), arch.id, c.key).weights_bytes)}"
             for c in {c.weights: c for c in COMBOS}.values()
         )
         + ".",
@@ -282,10 +250,10 @@ def model_page(arch: ModelArch, from_uri: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def gpus_index(from_uri: str) -> str:
+def gpus_index(fit: FitData, from_uri: str) -> str:
     rows = (
         [f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))})", f"{g.memory_mib:,} MiB"]
-        for g in sorted(load_gpus().values(), key=lambda g: g.memory_mib)
+        for g in sorted(fit.gpus.values(), key=lambda g: g.memory_mib)
     )
     return (
         front_matter({"title": "GPUs", "description": "What fits on each GPU."})
@@ -297,15 +265,14 @@ def gpus_index(from_uri: str) -> str:
     )
 
 
-def models_index(from_uri: str) -> str:
-    cells = _cells()
-    first_gpu = next(iter(load_gpus()))
+def models_index(fit: FitData, from_uri: str) -> str:
+    first_gpu = next(iter(fit.gpus))
     rows = (
         [
             f"[{escape(m.name)}]({rel(from_uri, model_uri(m.id))})",
-            f"{(cells[(first_gpu, m.id, COMBOS[0].key)].kv_bytes_per_token or 0):,}",
+            f"{(fit.cell(first_gpu, m.id, COMBOS[0].key).kv_bytes_per_token or 0):,}",
         ]
-        for m in load_catalog().values()
+        for m in fit.catalog.values()
     )
     return (
         front_matter({"title": "Models", "description": "KV cache and max context per model."})
@@ -316,20 +283,19 @@ def models_index(from_uri: str) -> str:
     )
 
 
-def sizing_guide(from_uri: str) -> str:
+def sizing_guide(fit: FitData, from_uri: str) -> str:
     """The smallest catalog GPU on which each model runs one 8K-token sequence."""
-    cells = _cells()
-    gpus = sorted(load_gpus().values(), key=lambda g: g.memory_mib)
+    gpus = sorted(fit.gpus.values(), key=lambda g: g.memory_mib)
     shown = [combo("vllm-bf16"), combo("vllm-awq"), combo("llamacpp-q4k")]
     context_index = CONTEXTS.index(8192)
 
     def smallest(model_id: str, c: Combo) -> str:
         for g in gpus:
-            if _at(cells[(g.id, model_id, c.key)].fits, context_index):
+            if _at(fit.cell(g.id, model_id, c.key).fits, context_index):
                 return f"{_href(from_uri, gpu_uri(g.id), g.name)} ({g.memory_mib:,} MiB)"
         return "none in the catalog (needs several GPUs)"
 
-    models = sorted(load_catalog().values(), key=lambda m: m.params)
+    models = sorted(fit.catalog.values(), key=lambda m: m.params)
     rows = (
         [html.escape(m.name), f"{m.params / 1e9:.1f}B"] + [smallest(m.id, c) for c in shown]
         for m in models
@@ -340,18 +306,16 @@ def sizing_guide(from_uri: str) -> str:
         "The smallest single GPU in the catalog on which each model serves one sequence of "
         "8,192 tokens, per engine and weights format. Computed from the same grid as the GPU "
         "and model pages, not typed.\n\n"
-        + stamp()
+        + stamp(fit)
         + "\n\n"
         + _html_table(["Model", "Parameters", *[html.escape(c.label) for c in shown]], rows)
         + "\n"
     )
 
 
-def fit_table(models: Iterable[str], engines: Iterable[str], from_uri: str) -> str:
+def fit_table(fit: FitData, models: Iterable[str], engines: Iterable[str], from_uri: str) -> str:
     """The table an error page asks for: max context of common models on common GPUs."""
-    cells = _cells()
-    gpus = load_gpus()
-    catalog = load_catalog()
+    gpus, catalog = fit.gpus, fit.catalog
     combos = [c for e in dict.fromkeys(engines) for c in [x for x in COMBOS if x.engine == e][:2]]
     if not combos:
         return ""
@@ -362,7 +326,7 @@ def fit_table(models: Iterable[str], engines: Iterable[str], from_uri: str) -> s
     ]
     rows = (
         [f"[{escape(catalog[m].name)}]({rel(from_uri, model_uri(m))})", c.key]
-        + [fmt_tokens(cells[(g, m, c.key)].max_context) for g in TABLE_GPUS]
+        + [fmt_tokens(fit.cell(g, m, c.key).max_context) for g in TABLE_GPUS]
         for m in models
         for c in combos
     )
@@ -380,81 +344,3 @@ def fit_table(models: Iterable[str], engines: Iterable[str], from_uri: str) -> s
         + f" Settings: {', '.join(f'`{c.key}` = {escape(c.label)}' for c in combos)}. "
         + f"[Check another GPU or model]({rel(from_uri, WILL_IT_RUN)})."
     )
-
-
-def fit_assets() -> dict[str, str]:
-    """The data the "will it run?" page looks up: an index and one document per model."""
-    cells = fit_grid()
-    gpus = load_gpus()
-    catalog = load_catalog()
-    index = {
-        "calculator_version": CALCULATOR_VERSION,
-        "engine_versions": engine_versions(),
-        "contexts": list(CONTEXTS),
-        "gpus": [{"id": g.id, "name": g.name, "memory_mib": g.memory_mib} for g in gpus.values()],
-        "models": [
-            {"id": m.id, "name": m.name, "hf_repo": m.hf_repo, "signature": signature(m)}
-            for m in catalog.values()
-        ],
-        "combos": [
-            {"key": c.key, "label": c.label, "engine": c.engine, "calc_args": c.calc_args()}
-            for c in COMBOS
-        ],
-        "no_fit_entries": {k: list(v) for k, v in NO_FIT_ENTRIES.items()},
-    }
-    out = {f"{FIT_API}/index.json": _dump(index)}
-    for model_id, mine in _grouped(cells, "model").items():
-        rows = [c.to_json() for c in mine]
-        out[f"{FIT_API}/{model_id}.json"] = _dump({"model": model_id, "cells": rows})
-    return out
-
-
-def _grouped(cells: Iterable[Cell], by: str) -> dict[str, list[Cell]]:
-    """Cells per model or per GPU (`by` is the Cell field), in grid order."""
-    out: dict[str, list[Cell]] = {}
-    for c in cells:
-        out.setdefault(getattr(c, by), []).append(c)
-    return out
-
-
-def chart_path(kind: str, item_id: str) -> str:
-    """Docs-relative path of a chart (under docs/assets/charts/, see errkb.site.charts)."""
-    return f"{kind}/{item_id}.svg"
-
-
-def chart_uri(kind: str, item_id: str) -> str:
-    return f"assets/charts/{chart_path(kind, item_id)}"
-
-
-def chart_specs() -> dict[str, dict[str, Any]]:
-    """Every chart's Vega-Lite spec: one per model (by GPU) and one per GPU (by model)."""
-    cells = fit_grid()
-    gpus = load_gpus()
-    catalog = load_catalog()
-    gpu_names = {g.id: g.name for g in gpus.values()}
-    model_names = {m.id: m.name for m in catalog.values()}
-    per_model, per_gpu = _grouped(cells, "model"), _grouped(cells, "gpu")
-    out: dict[str, dict[str, Any]] = {}
-    for m in catalog.values():
-        out[chart_path("models", m.id)] = model_chart(m.name, per_model[m.id], gpu_names)
-    for g in gpus.values():
-        out[chart_path("gpus", g.id)] = gpu_chart(g.name, per_gpu[g.id], model_names)
-    return out
-
-
-def signature(m: ModelArch) -> dict[str, Any]:
-    """The config.json fields that decide every figure: a pasted config with the same values
-    has the same tables (a fine-tune of a catalog model)."""
-    return {
-        "model_type": m.model_type,
-        "num_hidden_layers": m.n_layers,
-        "hidden_size": m.hidden_size,
-        "num_attention_heads": m.n_heads,
-        "num_key_value_heads": m.n_kv_heads,
-        "intermediate_size": m.intermediate_size,
-        "vocab_size": m.vocab_size,
-    }
-
-
-def _dump(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"

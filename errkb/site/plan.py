@@ -10,9 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from subprocess import Popen
 
-from calculators.gpus import load_gpus
 from calculators.grid import load_or_compute, start_background
-from calculators.models import load_catalog
 from errkb.checks.corpus import Corpus, load_corpus
 from errkb.entries.diagnostics import Diagnostic
 from errkb.entries.loader import LoadedEntry
@@ -22,29 +20,28 @@ from errkb.entries.urls import (
     CATEGORIES_INDEX,
     ENGINES_INDEX,
     ERRORS_INDEX,
+    GPUS_INDEX,
+    MODELS_INDEX,
+    SIZING,
     category_uri,
     engine_uri,
     entry_uri,
     former_uri,
+    gpu_uri,
+    model_uri,
     short_uri,
     url_of,
 )
 from errkb.settings import Settings
 from errkb.site.api import api_files
-from errkb.site.charts import CHARTS_DIR
+from errkb.site.charts import CHARTS_DIR, chart_specs
 from errkb.site.charts import stale as stale_charts
+from errkb.site.fitdata import FitData, fit_assets, fit_data
 from errkb.site.fitpages import (
-    GPUS_INDEX,
-    MODELS_INDEX,
-    SIZING,
-    chart_specs,
-    fit_assets,
     fit_table,
     gpu_page,
-    gpu_uri,
     gpus_index,
     model_page,
-    model_uri,
     models_index,
     sizing_guide,
 )
@@ -110,7 +107,8 @@ def _entry_sources(item: LoadedEntry, corpus: Corpus, paths: dict[str, str]) -> 
     return (item.path, *sorted({paths[i] for i in linked if i in paths}))
 
 
-def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
+def entry_pages(corpus: Corpus, settings: Settings, fit: FitData | None) -> list[GeneratedPage]:
+    """`fit`: the fit grid, for entries that ask for a fit table (None leaves tables out)."""
     by_id = corpus.by_id()
     paths = {item.entry.id: item.path for item in corpus.items}
     return [
@@ -122,7 +120,7 @@ def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
                 by_id=by_id,
                 backlinks=corpus.backlinks.get(item.entry.id, ()),
                 settings=settings,
-                fit=_fit(item.entry) if settings.tables else None,
+                fit=_fit(fit, item.entry) if fit is not None else None,
             ),
             edit_path=item.path,
             sources=_entry_sources(item, corpus, paths),
@@ -131,29 +129,29 @@ def entry_pages(corpus: Corpus, settings: Settings) -> list[GeneratedPage]:
     ]
 
 
-def _fit(entry: Entry) -> str | None:
+def _fit(fit: FitData, entry: Entry) -> str | None:
     if entry.fit is None:
         return None
-    return fit_table(entry.fit.models, entry.fit.engines, entry_uri(entry))
+    return fit_table(fit, entry.fit.models, entry.fit.engines, entry_uri(entry))
 
 
 # Fit pages change when the calculator's data does, not when an entry does.
 _CALC_SOURCES = ("calculators/data/models.yaml", "calculators/data/gpus.yaml")
 
 
-def fit_pages() -> list[GeneratedPage]:
+def fit_pages(fit: FitData) -> list[GeneratedPage]:
     pages = [
-        GeneratedPage(GPUS_INDEX, gpus_index(GPUS_INDEX), sources=_CALC_SOURCES),
-        GeneratedPage(MODELS_INDEX, models_index(MODELS_INDEX), sources=_CALC_SOURCES),
-        GeneratedPage(SIZING, sizing_guide(SIZING), sources=_CALC_SOURCES),
+        GeneratedPage(GPUS_INDEX, gpus_index(fit, GPUS_INDEX), sources=_CALC_SOURCES),
+        GeneratedPage(MODELS_INDEX, models_index(fit, MODELS_INDEX), sources=_CALC_SOURCES),
+        GeneratedPage(SIZING, sizing_guide(fit, SIZING), sources=_CALC_SOURCES),
     ]
     pages += [
-        GeneratedPage(gpu_uri(g), gpu_page(gpu, gpu_uri(g)), sources=_CALC_SOURCES)
-        for g, gpu in load_gpus().items()
+        GeneratedPage(gpu_uri(g), gpu_page(fit, gpu, gpu_uri(g)), sources=_CALC_SOURCES)
+        for g, gpu in fit.gpus.items()
     ]
     pages += [
-        GeneratedPage(model_uri(m), model_page(arch, model_uri(m)), sources=_CALC_SOURCES)
-        for m, arch in load_catalog().items()
+        GeneratedPage(model_uri(m), model_page(fit, arch, model_uri(m)), sources=_CALC_SOURCES)
+        for m, arch in fit.catalog.items()
     ]
     return pages
 
@@ -176,20 +174,21 @@ def plan_from_corpus(
     corpus: Corpus, settings: Settings, lock: Lock, *, grid: Popen[bytes] | None = None
 ) -> SitePlan:
     """`grid`: the fit grid's computation, when `start_background` started it."""
+    fit = None
     if settings.tables:
-        load_or_compute(_cache_dir(settings), background=grid)
-    tables = fit_pages() if settings.tables else []
-    pages = tuple(entry_pages(corpus, settings) + index_pages(corpus) + tables)
+        fit = fit_data(load_or_compute(_cache_dir(settings), background=grid))
+    tables = fit_pages(fit) if fit is not None else []
+    pages = tuple(entry_pages(corpus, settings, fit) + index_pages(corpus) + tables)
     assets = api_files(corpus, settings)
-    if settings.tables:
-        assets |= fit_assets()
+    if fit is not None:
+        assets |= fit_assets(fit)
     plan = SitePlan(settings, corpus, pages, assets, redirects(corpus))
-    if not settings.tables:  # a measuring build: the locked fit pages are left out on purpose
+    if fit is None:  # a measuring build: the locked fit pages are left out on purpose
         return plan
     problems = lock.check_pages(set(plan.index_urls()))
     problems += [
         Diagnostic(f"{CHARTS_DIR}/{path}", 1, 1, "", "chart is out of date: run `errkb charts`")
-        for path in stale_charts(settings.root, chart_specs())
+        for path in stale_charts(settings.root, chart_specs(fit))
     ]
     return replace(plan, diagnostics=tuple(problems))
 

@@ -12,10 +12,9 @@ from urllib.parse import urlencode
 
 from errkb.entries.links import resolve
 from errkb.entries.schema import CATEGORIES, ENGINES, SEVERITIES, Command, Entry, Solution
-from errkb.entries.urls import category_uri, engine_uri, entry_uri, short_uri, url_of
+from errkb.entries.urls import API, category_uri, engine_uri, entry_uri, short_uri, url_of
 from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
 from errkb.settings import Settings
-from errkb.site.api import API
 
 # A generic error (a CUDA OOM) collects backlinks as the corpus grows; listing them all would
 # make its page grow with the corpus. The JSON API document keeps the full list.

@@ -1,0 +1,106 @@
+"""The fit grid as the site reads it, and the JSON the "will it run?" page looks up.
+
+`FitData` is built once per build (errkb.site.plan) and handed to every page builder, so a
+builder's output depends only on its arguments.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from calculators.gpus import Gpu, load_gpus
+from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, combo
+from calculators.models import ModelArch, load_catalog
+from errkb.entries.urls import FIT_API
+
+# Where a reader lands when a setting does not fit, per engine (entry ids).
+NO_FIT_ENTRIES: dict[str, tuple[str, ...]] = {
+    "vllm": ("E0001", "E0002", "E0009"),
+    "sglang": ("E0013", "E0009"),
+    "llama.cpp": ("E0015", "E0008"),
+    "ollama": ("E0012", "E0015"),
+}
+
+
+@dataclass(frozen=True)
+class FitData:
+    """Every cell of the grid with the catalogs it was computed from, in grid order."""
+
+    gpus: dict[str, Gpu]
+    catalog: dict[str, ModelArch]
+    cells: tuple[Cell, ...]
+    _lookup: dict[tuple[str, str, str], Cell] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        lookup = {(c.gpu, c.model, c.combo): c for c in self.cells}
+        object.__setattr__(self, "_lookup", lookup)
+
+    def cell(self, gpu_id: str, model_id: str, combo_key: str) -> Cell:
+        return self._lookup[(gpu_id, model_id, combo_key)]
+
+    def grouped(self, by: str) -> dict[str, list[Cell]]:
+        """Cells per model or per GPU (`by` is the Cell field), in grid order."""
+        out: dict[str, list[Cell]] = {}
+        for c in self.cells:
+            out.setdefault(getattr(c, by), []).append(c)
+        return out
+
+    def engine_versions(self) -> dict[str, str]:
+        """What each engine profile models, as the tables' stamp."""
+        seen: dict[str, str] = {}
+        for c in self.cells:
+            engine = combo(c.combo).engine
+            if c.engine_version and engine not in seen:
+                seen[engine] = c.engine_version
+        return dict(sorted(seen.items()))
+
+
+def fit_data(cells: tuple[Cell, ...]) -> FitData:
+    return FitData(load_gpus(), load_catalog(), cells)
+
+
+def signature(m: ModelArch) -> dict[str, Any]:
+    """The config.json fields that decide every figure: a pasted config with the same values
+    has the same tables (a fine-tune of a catalog model)."""
+    return {
+        "model_type": m.model_type,
+        "num_hidden_layers": m.n_layers,
+        "hidden_size": m.hidden_size,
+        "num_attention_heads": m.n_heads,
+        "num_key_value_heads": m.n_kv_heads,
+        "intermediate_size": m.intermediate_size,
+        "vocab_size": m.vocab_size,
+    }
+
+
+def json_text(data: object) -> str:
+    """Every JSON file the site publishes: compact, sorted, one trailing newline."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def fit_assets(fit: FitData) -> dict[str, str]:
+    """The data the "will it run?" page looks up: an index and one document per model."""
+    index = {
+        "calculator_version": CALCULATOR_VERSION,
+        "engine_versions": fit.engine_versions(),
+        "contexts": list(CONTEXTS),
+        "gpus": [
+            {"id": g.id, "name": g.name, "memory_mib": g.memory_mib} for g in fit.gpus.values()
+        ],
+        "models": [
+            {"id": m.id, "name": m.name, "hf_repo": m.hf_repo, "signature": signature(m)}
+            for m in fit.catalog.values()
+        ],
+        "combos": [
+            {"key": c.key, "label": c.label, "engine": c.engine, "calc_args": c.calc_args()}
+            for c in COMBOS
+        ],
+        "no_fit_entries": {k: list(v) for k, v in NO_FIT_ENTRIES.items()},
+    }
+    out = {f"{FIT_API}/index.json": json_text(index)}
+    for model_id, mine in fit.grouped("model").items():
+        rows = [c.to_json() for c in mine]
+        out[f"{FIT_API}/{model_id}.json"] = json_text({"model": model_id, "cells": rows})
+    return out
