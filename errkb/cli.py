@@ -21,13 +21,9 @@ from errkb.entries.schema import CATEGORIES, ENGINES, SEVERITIES
 from errkb.entries.urls import entry_uri, url_of
 from errkb.matcher import Matcher, matcher_data
 from errkb.settings import Settings, find_root, load_settings
-from errkb.site.charts import chart_specs
-from errkb.site.charts import stale as stale_charts
-from errkb.site.charts import write as write_charts
-from errkb.site.fitdata import fit_data
-from errkb.site.generate import write_generated
-from errkb.site.markers import UnknownMarker
-from errkb.site.plan import build_site_plan, plan_from_corpus
+
+# The site stage (errkb.site) is imported inside the commands that build pages, so the
+# core commands run with the base install (the site needs `pip install errkb[site]`).
 
 
 def _settings(root: str | None) -> Settings:
@@ -69,6 +65,8 @@ def cli() -> None:
 )
 def check(root: str | None, fmt: str) -> None:
     """Validate every entry and the corpus; print every problem, exit 1 if any."""
+    from errkb.site.plan import build_site_plan
+
     settings = _settings(root)
     plan = build_site_plan(settings)
     _report(plan.diagnostics, fmt)
@@ -166,6 +164,11 @@ def stale(root: str | None, days: int | None, fmt: str, fail: bool) -> None:
 @click.option("--check", "verify", is_flag=True, help="Fail if a committed chart is out of date.")
 def charts(root: str | None, verify: bool) -> None:
     """Draw the GPU and model charts into docs/assets/charts/ (committed, like the schema)."""
+    from errkb.site.charts import chart_specs
+    from errkb.site.charts import stale as stale_charts
+    from errkb.site.charts import write as write_charts
+    from errkb.site.fitdata import fit_data
+
     settings = _settings(root)
     specs = chart_specs(fit_data(fit_grid()))
     if verify:
@@ -183,6 +186,8 @@ def charts(root: str | None, verify: bool) -> None:
 @root_option
 def lock(root: str | None) -> None:
     """Record new ids, slugs and pages in errors/published.lock (append-only)."""
+    from errkb.site.plan import plan_from_corpus
+
     settings = _settings(root)
     current = Lock.read(settings.root)
     result = load_corpus(settings.root, today=settings.build_date, lock=None)
@@ -219,6 +224,10 @@ def generate(root: str | None, out: str) -> None:
     For site engines that read mkdocs.yml but run no hooks (Zensical):
     `zensical build -f OUT/mkdocs.yml`. Plain `mkdocs build -f OUT/mkdocs.yml` works too.
     """
+    from errkb.site.generate import write_generated
+    from errkb.site.markers import UnknownMarker
+    from errkb.site.plan import build_site_plan
+
     settings = _settings(root)
     target = Path(out).resolve()
     if target == settings.root or target.is_relative_to(settings.root / "docs"):

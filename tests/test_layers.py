@@ -168,7 +168,9 @@ def test_the_site_stage_does_not_import_mkdocs() -> None:
     assert offenders == []
 
 
-@pytest.mark.parametrize("module", ["errkb.matcher", "errkb.checks.corpus", "calculators.cli"])
+@pytest.mark.parametrize(
+    "module", ["errkb.matcher", "errkb.checks.corpus", "errkb.cli", "calculators.cli"]
+)
 def test_light_parts_do_not_pull_the_site_stack(module: str) -> None:
     """The README's issue bot and `errkb check` install without the site extra."""
     code = (
