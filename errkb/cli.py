@@ -153,7 +153,7 @@ def stale(root: str | None, days: int | None, fmt: str, fail: bool) -> None:
         )
     else:
         for item in found:
-            click.echo(f"{item.entry.id} {item.entry.slug}: {'; '.join(item.reasons)}")
+            click.echo(f"{item.entry.id} {item.entry.slug}: {item.why}")
     click.echo(f"{len(found)} of {len(result.corpus.items)} entries stale.", err=True)
     if fail and found:
         sys.exit(1)
