@@ -12,6 +12,7 @@ from errkb.checks.corpus import load_corpus
 from errkb.cli import cli
 from errkb.entries.lock import Lock
 from errkb.settings import load_settings
+from errkb.site.generate import dump_config
 from errkb.site.plan import plan_from_corpus
 from tests.conftest import EPOCH, TODAY, MakeRepo
 from tests.sitecheck import page_file, redirect_target
@@ -46,3 +47,35 @@ def test_generate_refuses_to_write_into_docs(make_repo: MakeRepo) -> None:
     result = CliRunner().invoke(cli, ["generate", "--root", str(repo), "--out", str(repo / "docs")])
     assert result.exit_code == 2
     assert "--out must be outside the sources" in result.output
+
+
+def test_generated_config_keeps_the_tags_mkdocs_resolves() -> None:
+    """Material's emoji and superfences settings use `!!python/name:` and MkDocs has `!ENV`;
+    a safe_load would fail on them, a plain dump would drop them."""
+    import io
+
+    from mkdocs.utils import yaml_load
+
+    from errkb.site.generate import hook_free_config
+
+    text = (
+        "site_name: t\n"
+        "hooks: [hooks/x.py]\n"
+        "plugins: [search, redirects]\n"
+        "markdown_extensions:\n"
+        "  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+        "  - pymdownx.superfences:\n"
+        "      custom_fences:\n"
+        "        - {name: mermaid, class: mermaid, format: !!python/name:pymdownx.superfences.fence_code_format}\n"
+        "extra:\n"
+        "  analytics: !ENV [ERRKB_TEST_UNSET, none]\n"
+    )
+    out = dump_config(hook_free_config(text, {"e/E0001.md": "errors/x.md"}))
+    original, generated = yaml_load(io.StringIO(text)), yaml_load(io.StringIO(out))
+    assert generated["markdown_extensions"] == original["markdown_extensions"]
+    assert generated["extra"] == original["extra"] == {"analytics": "none"}
+    assert "hooks" not in generated
+    assert generated["plugins"][1] == {
+        "redirects": {"redirect_maps": {"e/E0001.md": "errors/x.md"}}
+    }
