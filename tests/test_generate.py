@@ -67,7 +67,8 @@ def test_generated_config_keeps_the_tags_mkdocs_resolves() -> None:
         "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
         "  - pymdownx.superfences:\n"
         "      custom_fences:\n"
-        "        - {name: mermaid, class: mermaid, format: !!python/name:pymdownx.superfences.fence_code_format}\n"
+        "        - name: mermaid\n"
+        "          format: !!python/name:pymdownx.superfences.fence_code_format\n"
         "extra:\n"
         "  analytics: !ENV [ERRKB_TEST_UNSET, none]\n"
     )
