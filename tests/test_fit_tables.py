@@ -141,3 +141,40 @@ def test_one_core_starts_no_child(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(grid, "_grid", None)
     monkeypatch.setattr(grid.os, "cpu_count", lambda: 1)
     assert grid.start_background(tmp_path) is None
+
+
+def test_launch_commands_use_flags_the_newest_release_has() -> None:
+    """The one set of engine commands the tables and "will it run?" print is linted like
+    an entry's commands, against the newest release in the flag data."""
+    from errkb.checks.flaglint import lint_command, load_flags
+    from errkb.entries.schema import Command
+    from errkb.site.fitdata import fill_command, launch_command
+
+    flags = load_flags()
+    checked = 0
+    for c in COMBOS:
+        code = fill_command(launch_command(c), model="Qwen/Qwen3-8B", context=8192)
+        known = flags.get(c.engine)
+        if known is None:
+            continue
+        newest = known.snapshots[-1].version.removeprefix("b")
+        command = Command(engine=c.engine, versions=f">={newest}", code=code)
+        assert lint_command(command, flags) == [], code
+        checked += 1
+    assert checked == len(COMBOS)  # every engine the tables cover has flag data
+
+
+def test_fit_js_builds_no_engine_command_or_url_itself() -> None:
+    js = (Path(__file__).resolve().parent.parent / "docs/assets/javascripts/fit.js").read_text()
+    for literal in ("vllm serve", "sglang", "llama-server", "ollama serve", '"e/"', "-fa ", '"--'):
+        assert literal not in js, literal
+    index = json.loads(fit_assets_index())
+    assert all("{context}" in c["command"] for c in index["combos"])
+    assert all(e["url"].startswith("e/E") for ids in index["no_fit_entries"].values() for e in ids)
+
+
+def fit_assets_index() -> str:
+    from calculators.grid import fit_grid
+    from errkb.site.fitdata import fit_data
+
+    return fit_assets(fit_data(fit_grid()))[f"{FIT_API}/index.json"]

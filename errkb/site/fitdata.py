@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from calculators.gpus import Gpu, load_gpus
-from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, combo
+from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, Combo, combo
 from calculators.models import ModelArch, load_catalog
-from errkb.entries.urls import FIT_API
+from errkb.entries.urls import FIT_API, short_uri, url_of
 
 # Where a reader lands when a setting does not fit, per engine (entry ids).
 NO_FIT_ENTRIES: dict[str, tuple[str, ...]] = {
@@ -57,6 +57,48 @@ class FitData:
         return dict(sorted(seen.items()))
 
 
+def launch_command(c: Combo) -> str:
+    """How to start the engine for one sequence at a context, as a template: `{model}` is the
+    model's Hugging Face repo, `{context}` the context in tokens. The fit tables on entry pages
+    and the "will it run?" page (which gets these as data) fill the same templates."""
+    kv = dict(c.kv)
+    if c.engine == "vllm":
+        model = "<an AWQ build of {model}>" if c.weights == "awq" else "{model}"
+        command = f"vllm serve {model} --max-model-len {{context}}"
+        if kv.get("kv_dtype", "auto") != "auto":
+            command += f" --kv-cache-dtype {kv['kv_dtype']}"
+        return command
+    if c.engine == "sglang":
+        return "python -m sglang.launch_server --model-path {model} --context-length {context}"
+    if c.engine == "ollama":
+        return "OLLAMA_CONTEXT_LENGTH={context} OLLAMA_NUM_PARALLEL=1 ollama serve"
+    if c.engine == "llama.cpp":
+        command = "llama-server -m model.gguf -ngl 99 -c {context}"
+        if kv.get("cache_type_k", "f16") != "f16" or kv.get("cache_type_v", "f16") != "f16":
+            # A quantized V cache needs flash attention; `-fa` takes on/off/auto since b6325.
+            command += f" -fa on -ctk {kv['cache_type_k']} -ctv {kv['cache_type_v']}"
+        return command
+    raise ValueError(f"no launch command for engine {c.engine!r}")
+
+
+def calc_command(c: Combo) -> str:
+    """`errkb calc` for one cell and a number of sequences, as a template like
+    `launch_command`'s, with `{gpu}` and `{seqs}` too (`{model}` is the catalog id here)."""
+    return " ".join(
+        [
+            "errkb calc --model {model} --gpu {gpu}",
+            *c.calc_args(),
+            "--context {context} --seqs {seqs}",
+        ]
+    )
+
+
+def fill_command(template: str, **values: int | str) -> str:
+    for name, value in values.items():
+        template = template.replace("{" + name + "}", str(value))
+    return template
+
+
 def fit_data(cells: tuple[Cell, ...]) -> FitData:
     return FitData(load_gpus(), load_catalog(), cells)
 
@@ -94,10 +136,21 @@ def fit_assets(fit: FitData) -> dict[str, str]:
             for m in fit.catalog.values()
         ],
         "combos": [
-            {"key": c.key, "label": c.label, "engine": c.engine, "calc_args": c.calc_args()}
+            {
+                "key": c.key,
+                "label": c.label,
+                "engine": c.engine,
+                "calc_args": c.calc_args(),
+                "command": launch_command(c),
+                "calc_command": calc_command(c),
+            }
             for c in COMBOS
         ],
-        "no_fit_entries": {k: list(v) for k, v in NO_FIT_ENTRIES.items()},
+        # Site-relative URLs, so the page never builds an entry's address itself.
+        "no_fit_entries": {
+            engine: [{"id": i, "url": url_of(short_uri(i))} for i in ids]
+            for engine, ids in NO_FIT_ENTRIES.items()
+        },
     }
     out = {f"{FIT_API}/index.json": json_text(index)}
     for model_id, mine in fit.grouped("model").items():

@@ -16,7 +16,6 @@ from calculators.gpus import Gpu
 from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, Combo, combo
 from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch
-from errkb.entries.schema import ENGINES
 from errkb.entries.urls import (
     SIZING,
     WILL_IT_RUN,
@@ -24,9 +23,9 @@ from errkb.entries.urls import (
     model_uri,
     url_of,
 )
-from errkb.mdtext import escape, front_matter, rel
+from errkb.mdtext import code_span, escape, front_matter, rel
 from errkb.site.charts import chart_uri
-from errkb.site.fitdata import FitData
+from errkb.site.fitdata import FitData, fill_command, launch_command
 from errkb.site.gridtables import CLOSE as GRID_CLOSE
 from errkb.site.gridtables import OPEN as GRID_OPEN
 
@@ -330,17 +329,13 @@ def fit_table(fit: FitData, models: Iterable[str], engines: Iterable[str], from_
         for m in models
         for c in combos
     )
-    flags = {
-        "vllm": "`vllm serve <model> --max-model-len N` (add `--kv-cache-dtype fp8` for the FP8 column)",
-        "sglang": "`python -m sglang.launch_server --model-path <model> --context-length N`",
-        "llama.cpp": "`llama-server -m model.gguf -c N -ngl 99` (add `-fa -ctk q8_0 -ctv q8_0` for the q8_0 column)",
-        "ollama": "`OLLAMA_CONTEXT_LENGTH=N ollama serve`",
-    }
-    used = dict.fromkeys(c.engine for c in combos)
+    commands = "; ".join(
+        f"`{c.key}` ({escape(c.label)}): "
+        + code_span(fill_command(launch_command(c), model="<model>", context="N"))
+        for c in combos
+    )
     return (
         _table(header, rows)
-        + "\n\nN is the cell's value. "
-        + " ".join(f"{escape(ENGINES[e])}: {flags[e]}." for e in used)
-        + f" Settings: {', '.join(f'`{c.key}` = {escape(c.label)}' for c in combos)}. "
+        + f"\n\nN is the cell's value. {commands}. "
         + f"[Check another GPU or model]({rel(from_uri, WILL_IT_RUN)})."
     )

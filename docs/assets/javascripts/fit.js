@@ -1,6 +1,6 @@
 // "Will it run?": looks answers up in api/v1/fit/, which the build computes with the
-// calculators package. No formula lives here; tests/test_browser_fit.py holds the page
-// equal to `errkb calc`.
+// calculators package. No formula, engine command or URL pattern lives here: they come as
+// data (errkb/site/fitdata.py); tests/test_browser_fit.py holds the page equal to `errkb calc`.
 (function () {
   "use strict";
 
@@ -20,6 +20,13 @@
     var pre = el("pre", null, { "class": cls });
     pre.appendChild(el("code", text));
     return pre;
+  }
+
+  // Commands come as templates from errkb/site/fitdata.py; only the values are ours.
+  function fillIn(template, values) {
+    return Object.keys(values).reduce(function (text, name) {
+      return text.split("{" + name + "}").join(String(values[name]));
+    }, template);
   }
 
   function tokens(n) { return n ? n.toLocaleString("en-US") : "does not fit"; }
@@ -62,41 +69,23 @@
         list.appendChild(el("li", "Weights per GPU: " + (cell.weights_bytes / 1073741824).toFixed(2) + " GiB; KV cache " +
           cell.kv_bytes_per_token.toLocaleString("en-US") + " bytes per token"));
         answer.appendChild(list);
-        var args = ["errkb calc --model", model, "--gpu", gpu].concat(combo.calc_args)
-          .concat(["--context", String(context), "--seqs", String(seqs)]);
+        var calc = fillIn(combo.calc_command, { model: model, gpu: gpu, context: context, seqs: seqs });
         answer.appendChild(el("p", "Same numbers in a terminal:"));
-        answer.appendChild(codeBlock(args.join(" "), "errkb-calc-command"));
+        answer.appendChild(codeBlock(calc, "errkb-calc-command"));
         if (cell.max_context) {
           answer.appendChild(el("p", "Engine command at the longest context (" + cell.engine_version + "):"));
-          answer.appendChild(codeBlock(command(combo, info, cell.max_context), "errkb-engine-command"));
+          var launch = fillIn(combo.command, { model: info.hf_repo || info.id, context: cell.max_context });
+          answer.appendChild(codeBlock(launch, "errkb-engine-command"));
         }
         if (fits === false || !cell.max_context) {
           var p = el("p", "The errors you would see: ");
-          (index.no_fit_entries[combo.engine] || []).forEach(function (id, i) {
+          (index.no_fit_entries[combo.engine] || []).forEach(function (entry, i) {
             if (i) p.appendChild(document.createTextNode(", "));
-            p.appendChild(el("a", id, { href: site + "e/" + id + "/" }));
+            p.appendChild(el("a", entry.id, { href: site + entry.url }));
           });
           answer.appendChild(p);
         }
       });
-    }
-
-    // One sequence at the longest context: the setting the max_context figure is for.
-    function command(combo, info, context) {
-      var repo = info.hf_repo || info.id;
-      var kv = combo.calc_args;
-      function arg(name) { var i = kv.indexOf(name); return i >= 0 ? kv[i + 1] : null; }
-      if (combo.engine === "vllm") {
-        var c = "vllm serve " + repo + " --max-model-len " + context;
-        if (arg("--kv-cache-dtype") && arg("--kv-cache-dtype") !== "auto") c += " --kv-cache-dtype " + arg("--kv-cache-dtype");
-        if (arg("--weights") === "awq") c = "vllm serve <an AWQ build of " + repo + "> --max-model-len " + context;
-        return c;
-      }
-      if (combo.engine === "sglang") return "python -m sglang.launch_server --model-path " + repo + " --context-length " + context;
-      if (combo.engine === "ollama") return "OLLAMA_CONTEXT_LENGTH=" + context + " OLLAMA_NUM_PARALLEL=1 ollama serve";
-      var l = "llama-server -m model.gguf -ngl 99 -c " + context;
-      if (arg("--cache-type-k") && arg("--cache-type-k") !== "f16") l += " -fa on -ctk " + arg("--cache-type-k") + " -ctv " + arg("--cache-type-v");
-      return l;
     }
 
     function findConfig() {
