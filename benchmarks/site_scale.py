@@ -56,9 +56,10 @@ if str(ROOT) not in sys.path:  # run as a script: benchmark this checkout's errk
     sys.path.insert(0, str(ROOT))
 
 from errkb.checks.corpus import Corpus, compute_backlinks  # noqa: E402
+from errkb.entries.engines import ENGINES  # noqa: E402
 from errkb.entries.loader import load_dir  # noqa: E402
 from errkb.entries.lock import Lock  # noqa: E402
-from errkb.entries.schema import ENGINES, Entry  # noqa: E402
+from errkb.entries.schema import Entry  # noqa: E402
 from errkb.settings import load_settings  # noqa: E402
 from errkb.site.plan import plan_from_corpus  # noqa: E402
 

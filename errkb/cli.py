@@ -14,10 +14,11 @@ from calculators.grid import fit_grid
 from errkb.checks.corpus import load_corpus
 from errkb.checks.stale import load_releases, markdown_report, stale_entries
 from errkb.entries.diagnostics import Diagnostic, summary_table
+from errkb.entries.engines import ENGINES
 from errkb.entries.jsonschema import SCHEMA_PATH, schema_text
 from errkb.entries.lock import LOCK_PATH, Lock
 from errkb.entries.scaffold import next_id, scaffold
-from errkb.entries.schema import CATEGORIES, ENGINES, SEVERITIES
+from errkb.entries.schema import CATEGORIES, SEVERITIES
 from errkb.entries.urls import entry_uri, url_of
 from errkb.matcher import Matcher, matcher_data
 from errkb.settings import Settings, find_root, load_settings

@@ -21,16 +21,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from errkb.entries.engines import REGISTRY
+
 HELP_FLAGS = {"-h", "--help"}  # added by argparse / cobra / clap to every parser
-ENGINES = ("vllm", "sglang", "llama.cpp", "ollama", "tgi", "nccl")
-REPOS = {
-    "vllm": "vllm-project/vllm",
-    "sglang": "sgl-project/sglang",
-    "llama.cpp": "ggml-org/llama.cpp",
-    "ollama": "ollama/ollama",
-    "tgi": "huggingface/text-generation-inference",
-    "nccl": "NVIDIA/nccl",
-}
+# Engines with flag data: those whose registry entry names a repository.
+REPOS = {e.id: e.repo for e in REGISTRY if e.repo}
+ENGINES = tuple(REPOS)
 FLAG_RE = re.compile(r"^--?[A-Za-z0-9][A-Za-z0-9_.-]*$")
 ENV_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 ENV_GETTERS = {

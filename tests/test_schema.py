@@ -118,3 +118,30 @@ def test_every_entry_declares_the_schema_for_editors() -> None:
         if modeline not in p.read_text(encoding="utf-8").splitlines()[:3]
     ]
     assert missing == []
+
+
+def test_the_engine_registry_is_the_one_list() -> None:
+    """errkb/entries/engines.py feeds the schema (and its JSON Schema), the flag lint and the
+    flag extractor; nothing else keeps a list of engines."""
+    import json
+
+    from errkb.checks.flaglint import ENV_OWNERS, env_names
+    from errkb.entries.engines import BY_ID, REGISTRY
+    from errkb.entries.jsonschema import SCHEMA_PATH
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    enums = [
+        prop["enum"]
+        for d in schema["$defs"].values()
+        for name, prop in d.get("properties", {}).items()
+        if name == "engine"
+    ]
+    assert len(enums) >= 3  # Command, Message, MatchPattern
+    assert all(e == [x.id for x in REGISTRY] for e in enums)
+    assert {engine for _, engine in ENV_OWNERS} == {e.id for e in REGISTRY if e.env_prefixes}
+    assert env_names("SGLANG_X=1 SGL_Y=2 VLLM_Z=3 -DGGML_CUDA=ON") == [
+        "SGLANG_X",
+        "SGL_Y",
+        "VLLM_Z",
+    ]
+    assert BY_ID["vllm"].label == "vLLM"

@@ -21,30 +21,28 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from errkb.entries.diagnostics import Diagnostic
+from errkb.entries.engines import REGISTRY
 from errkb.entries.loader import LoadedEntry
 from errkb.entries.schema import Command
 
 FLAGS_DIR = Path(__file__).parents[1] / "data" / "flags"
 
-# Environment variables are checked against the engine that owns their prefix.
-ENV_OWNERS: tuple[tuple[str, str], ...] = (
-    ("VLLM_", "vllm"),
-    ("SGLANG_", "sglang"),
-    ("SGL_", "sglang"),
-    ("OLLAMA_", "ollama"),
-    ("LLAMA_ARG_", "llama.cpp"),
-    ("GGML_", "llama.cpp"),
-    ("NCCL_", "nccl"),
+# Environment variables are checked against the engine that owns their prefix (longest first,
+# so SGLANG_ is not read as SGL_).
+ENV_OWNERS: tuple[tuple[str, str], ...] = tuple(
+    sorted(
+        ((prefix, e.id) for e in REGISTRY for prefix in e.env_prefixes),
+        key=lambda pair: -len(pair[0]),
+    )
 )
 # A CMake option (-DGGML_CUDA=ON) is not an environment variable.
 _ENV_RE = re.compile(
-    r"(?<![A-Za-z0-9_$-])(?<!-D)((?:VLLM|SGLANG|SGL|OLLAMA|LLAMA_ARG|GGML|NCCL)_[A-Z0-9_]+)"
+    r"(?<![A-Za-z0-9_$-])(?<!-D)((?:"
+    + "|".join(re.escape(prefix[:-1]) for prefix, _ in ENV_OWNERS)
+    + r")_[A-Z0-9_]+)"
 )
 _SEPARATORS = frozenset({"|", "||", "&&", ";", "&", ";;", "(", ")"})
-_KWARG_CALLS = {
-    "vllm": frozenset({"LLM", "EngineArgs", "AsyncEngineArgs"}),
-    "sglang": frozenset({"Engine"}),
-}
+_KWARG_CALLS = {e.id: frozenset(e.python_calls) for e in REGISTRY if e.python_calls}
 
 
 @dataclass(frozen=True)

@@ -20,62 +20,12 @@ from pydantic import (
     Field,
     HttpUrl,
     StringConstraints,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
 
-ENGINES: dict[str, str] = {
-    # id as written in YAML -> label shown on tabs and indexes. Tab labels must be
-    # identical across pages so Material's linked tabs remember the reader's choice.
-    "vllm": "vLLM",
-    "sglang": "SGLang",
-    "llama.cpp": "llama.cpp",
-    "ollama": "Ollama",
-    "tgi": "TGI",
-    "pytorch": "PyTorch",
-    "nccl": "NCCL",
-    "transformers": "Transformers",
-    "cuda": "CUDA / driver",
-    "rocm": "ROCm / HIP",
-    "mlx": "MLX",
-    "llama-cpp-python": "llama-cpp-python",
-    "lm-studio": "LM Studio",
-    "jan": "Jan",
-    "gpt4all": "GPT4All",
-    "text-generation-webui": "text-generation-webui",
-    "tensorrt-llm": "TensorRT-LLM",
-    "lmdeploy": "LMDeploy",
-    "exllamav2": "ExLlamaV2",
-    "ktransformers": "KTransformers",
-    "ipex-llm": "IPEX-LLM",
-    "bitsandbytes": "bitsandbytes",
-    "docker": "Docker",
-}
-Engine = Literal[
-    "vllm",
-    "sglang",
-    "llama.cpp",
-    "ollama",
-    "tgi",
-    "pytorch",
-    "nccl",
-    "transformers",
-    "cuda",
-    "rocm",
-    "mlx",
-    "llama-cpp-python",
-    "lm-studio",
-    "jan",
-    "gpt4all",
-    "text-generation-webui",
-    "tensorrt-llm",
-    "lmdeploy",
-    "exllamav2",
-    "ktransformers",
-    "ipex-llm",
-    "bitsandbytes",
-    "docker",
-]
+from errkb.entries.engines import ENGINES
 
 CATEGORIES: dict[str, str] = {
     "memory": "Memory and KV cache",
@@ -232,6 +182,18 @@ def _attribute_safe(value: str) -> str:
 Prose = Annotated[str, StringConstraints(min_length=1, max_length=20_000), AfterValidator(_prose)]
 PlainLine = Annotated[str, StringConstraints(min_length=1, max_length=200), AfterValidator(_plain)]
 Summary = Annotated[PlainLine, AfterValidator(_attribute_safe)]
+
+
+def _engine(value: str) -> str:
+    if value not in ENGINES:
+        raise ValueError(f"unknown engine {value!r}: use one of {', '.join(ENGINES)}")
+    return value
+
+
+# An id from errkb/entries/engines.py; the JSON Schema lists them so editors complete them.
+Engine = Annotated[
+    str, AfterValidator(_engine), WithJsonSchema({"type": "string", "enum": list(ENGINES)})
+]
 VersionRange = Annotated[str, AfterValidator(_specifier)]
 VersionStr = Annotated[str, AfterValidator(_version)]
 EntryId = Annotated[str, StringConstraints(pattern=ID_RE)]

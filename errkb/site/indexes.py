@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from errkb.checks.corpus import Corpus
-from errkb.entries.schema import CATEGORIES, ENGINES, Entry
+from errkb.entries.engines import ENGINES
+from errkb.entries.schema import CATEGORIES, Entry
 from errkb.entries.urls import (
     CATEGORIES_INDEX,
     ENGINES_INDEX,

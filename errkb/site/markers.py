@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from errkb.entries.schema import CATEGORIES, ENGINES
+from errkb.entries.engines import ENGINES
+from errkb.entries.schema import CATEGORIES
 from errkb.entries.urls import category_uri, engine_uri
 from errkb.mdtext import escape, rel
 from errkb.site.indexes import triage_table

@@ -13,9 +13,10 @@ from subprocess import Popen
 from calculators.grid import load_or_compute, start_background
 from errkb.checks.corpus import Corpus, load_corpus
 from errkb.entries.diagnostics import Diagnostic
+from errkb.entries.engines import ENGINES
 from errkb.entries.loader import LoadedEntry
 from errkb.entries.lock import Lock
-from errkb.entries.schema import CATEGORIES, ENGINES, Entry
+from errkb.entries.schema import CATEGORIES, Entry
 from errkb.entries.urls import (
     CATEGORIES_INDEX,
     ENGINES_INDEX,

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from urllib.parse import urlencode
 
+from errkb.entries.engines import ENGINES
 from errkb.entries.links import resolve
-from errkb.entries.schema import CATEGORIES, ENGINES, SEVERITIES, Command, Entry, Solution
+from errkb.entries.schema import CATEGORIES, SEVERITIES, Command, Entry, Solution
 from errkb.entries.urls import API, category_uri, engine_uri, entry_uri, short_uri, url_of
 from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
 from errkb.settings import Settings

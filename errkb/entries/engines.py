@@ -1,0 +1,54 @@
+"""Every engine an entry can name, in one registry: the schema, the flag lint and the flag
+extractor all read it, so adding an engine is one `EngineSpec` line (plus, for the fit tables,
+a launch command in errkb/site/fitdata.py and an engine profile in calculators/)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    id: str  # as written in YAML
+    # Shown on tabs and indexes; identical on every page so Material's linked tabs remember
+    # the reader's choice.
+    label: str
+    repo: str | None = None  # GitHub repository scripts/extract_flags.py reads flags from
+    env_prefixes: tuple[str, ...] = ()  # environment variables it owns, for the flag lint
+    python_calls: tuple[str, ...] = ()  # constructors whose keyword arguments are its options
+
+
+REGISTRY: tuple[EngineSpec, ...] = (
+    EngineSpec(
+        "vllm",
+        "vLLM",
+        "vllm-project/vllm",
+        ("VLLM_",),
+        ("LLM", "EngineArgs", "AsyncEngineArgs"),
+    ),
+    EngineSpec("sglang", "SGLang", "sgl-project/sglang", ("SGLANG_", "SGL_"), ("Engine",)),
+    EngineSpec("llama.cpp", "llama.cpp", "ggml-org/llama.cpp", ("LLAMA_ARG_", "GGML_")),
+    EngineSpec("ollama", "Ollama", "ollama/ollama", ("OLLAMA_",)),
+    EngineSpec("tgi", "TGI", "huggingface/text-generation-inference"),
+    EngineSpec("pytorch", "PyTorch"),
+    EngineSpec("nccl", "NCCL", "NVIDIA/nccl", ("NCCL_",)),
+    EngineSpec("transformers", "Transformers"),
+    EngineSpec("cuda", "CUDA / driver"),
+    EngineSpec("rocm", "ROCm / HIP"),
+    EngineSpec("mlx", "MLX"),
+    EngineSpec("llama-cpp-python", "llama-cpp-python"),
+    EngineSpec("lm-studio", "LM Studio"),
+    EngineSpec("jan", "Jan"),
+    EngineSpec("gpt4all", "GPT4All"),
+    EngineSpec("text-generation-webui", "text-generation-webui"),
+    EngineSpec("tensorrt-llm", "TensorRT-LLM"),
+    EngineSpec("lmdeploy", "LMDeploy"),
+    EngineSpec("exllamav2", "ExLlamaV2"),
+    EngineSpec("ktransformers", "KTransformers"),
+    EngineSpec("ipex-llm", "IPEX-LLM"),
+    EngineSpec("bitsandbytes", "bitsandbytes"),
+    EngineSpec("docker", "Docker"),
+)
+
+BY_ID: dict[str, EngineSpec] = {e.id: e for e in REGISTRY}
+ENGINES: dict[str, str] = {e.id: e.label for e in REGISTRY}
