@@ -32,13 +32,15 @@ def table_code(text: str, limit: int = 140) -> str:
     return code_span(one).replace("|", "\\|")
 
 
-def fenced(code: str, lang: str = "text", indent: int = 0) -> str:
-    """A fenced block whose fence is longer than any backtick run in the code."""
+def fenced(code: str, lang: str = "text", indent: int = 0, css: str | None = None) -> str:
+    """A fenced block whose fence is longer than any backtick run in the code; `css` adds a
+    class to the block (superfences' `{ .lang .class }` form)."""
     longest = max((len(run) for run in re.findall(r"`{3,}", code)), default=2)
     fence = "`" * max(3, longest + 1)
     pad = " " * indent
     body = "\n".join(pad + line if line else "" for line in code.rstrip("\n").split("\n"))
-    return f"{pad}{fence}{lang}\n{body}\n{pad}{fence}"
+    info = f"{{ .{lang} .{css} }}" if css else lang
+    return f"{pad}{fence}{info}\n{body}\n{pad}{fence}"
 
 
 def indent(text: str, width: int = 4) -> str:

@@ -48,7 +48,12 @@ def _messages(entry: Entry) -> str:
     out = ["## What you see { #messages }", ""]
     for message in entry.messages:
         label = f"{escape(ENGINES[message.engine])} {code_span(versions_label(message.versions))}"
-        out += [f"{label} · [source]({message.source})", "", fenced(message.text, "text"), ""]
+        out += [
+            f"{label} · [source]({message.source})",
+            "",
+            fenced(message.text, "text", css="errkb-message"),
+            "",
+        ]
     return "\n".join(out)
 
 

@@ -48,6 +48,8 @@
       var context = index.contexts[ci];
       var combo = index.combos.filter(function (c) { return c.key === comboKey; })[0];
       var info = index.models.filter(function (m) { return m.id === model; })[0];
+      var state = new URLSearchParams({ gpu: gpu, model: model, setting: comboKey, context: String(context), seqs: String(seqs) });
+      history.replaceState(null, "", location.pathname + "?" + state.toString() + location.hash);
       load(model).then(function (data) {
         var cell = data.cells.filter(function (c) { return c.gpu === gpu && c.combo === comboKey; })[0];
         answer.textContent = "";
@@ -85,7 +87,34 @@
           });
           answer.appendChild(p);
         }
+        share(answer, info, gpu, combo, context, seqs);
       });
+    }
+
+    // A link to this answer, and the same as Markdown for an issue tracker.
+    function share(answer, info, gpu, combo, context, seqs) {
+      var gpuName = index.gpus.filter(function (g) { return g.id === gpu; })[0].name;
+      var title = "Will " + info.name + " run on " + gpuName + "? (" + combo.label + ", " +
+        context.toLocaleString("en-US") + " tokens" + (seqs > 1 ? " x " + seqs : "") + ")";
+      answer.appendChild(el("p", "Link to this answer:"));
+      answer.appendChild(codeBlock(location.href, "errkb-share-url"));
+      answer.appendChild(codeBlock("[" + title + "](" + location.href + ")", "errkb-share-markdown"));
+    }
+
+    // The inputs a shared link carries; unknown values are ignored, not half-applied.
+    function restore() {
+      var params = new URLSearchParams(location.search);
+      function set(name, value) {
+        var select = q(name);
+        if (value !== null && Array.prototype.some.call(select.options, function (o) { return o.value === value; })) select.value = value;
+      }
+      set("gpu", params.get("gpu"));
+      set("model", params.get("model"));
+      set("combo", params.get("setting"));
+      var context = index.contexts.indexOf(Number(params.get("context")));
+      if (context >= 0) set("context", String(context));
+      var seqs = Number(params.get("seqs"));
+      if (seqs >= 1) q("seqs").value = String(Math.floor(seqs));
     }
 
     function findConfig() {
@@ -111,6 +140,7 @@
       ["gpu", "model", "combo", "context", "seqs"].forEach(function (n) { q(n).addEventListener("change", show); });
       q("seqs").addEventListener("input", show);
       root.querySelector("[name=find]").addEventListener("click", findConfig);
+      restore();
       root.setAttribute("data-ready", "true");
       show();
     });

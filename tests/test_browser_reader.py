@@ -1,0 +1,130 @@
+"""The first five minutes, as a reader on a phone (390 px) or a laptop (1280 px) sees them.
+
+The real site is built once; headless Chromium (Debian's package) loads it from loopback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from calculators.grid import combo
+from tests.browser import browser_page, chromium_or_skip, serve
+from tests.conftest import ROOT
+
+PAGES = {
+    "home": "",
+    "entry": "errors/vllm-no-memory-for-cache-blocks/",
+    "gpu": "gpus/rtx-4090/",
+    "will it run": "calculators/will-it-run/",
+}
+WIDTHS = (390, 1280)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    chromium_or_skip()
+    out = tmp_path_factory.mktemp("site")
+    build(load_config(str(ROOT / "mkdocs.yml"), strict=True, site_dir=str(out)))
+    with serve(out) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def page(site: str) -> Iterator[Any]:
+    with browser_page() as p:
+        yield p
+
+
+def _settle(page: Any, path: str) -> None:
+    if path == PAGES["will it run"]:
+        page.wait_for_selector("#errkb-fit[data-ready=true]")
+        page.wait_for_selector(".errkb-calc-command")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", list(PAGES))
+def test_no_horizontal_page_scroll(site: str, page: Any, name: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site + PAGES[name])
+    _settle(page, PAGES[name])
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{name} at {width} px scrolls sideways by {overflow} px"
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_exact_message_is_visible_whole(site: str, page: Any, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(site + PAGES["entry"])
+    blocks = page.evaluate(
+        "() => [...document.querySelectorAll('.errkb-message pre > code')].map(p =>"
+        " [p.scrollWidth, p.clientWidth, p.textContent.length])"
+    )
+    assert len(blocks) >= 2
+    for scroll, client, length in blocks:
+        assert length > 40 and scroll <= client, (scroll, client)
+    # Material still gives each one its copy button.
+    page.wait_for_selector(".errkb-message [data-md-type=copy]", state="attached")
+    assert page.locator(".errkb-message [data-md-type=copy]").count() == len(blocks)
+
+
+def test_a_shared_will_it_run_link_restores_the_answer(site: str, page: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    query = "?gpu=rtx-4090&model=llama-3.1-8b&setting=vllm-bf16-fp8kv&context=32768&seqs=2"
+    page.goto(site + PAGES["will it run"] + query)
+    _settle(page, PAGES["will it run"])
+    want = (
+        f"errkb calc --model llama-3.1-8b --gpu rtx-4090 "
+        f"{' '.join(combo('vllm-bf16-fp8kv').calc_args())} --context 32768 --seqs 2"
+    )
+    assert page.text_content(".errkb-calc-command") == want
+    shared = page.text_content(".errkb-share-url")
+    assert shared.endswith(query)
+    markdown = page.text_content(".errkb-share-markdown")
+    assert markdown.startswith("[Will Llama 3.1 8B run on ") and markdown.endswith(f"({shared})")
+    # The link opened elsewhere gives the same answer.
+    page.goto(site + "about/")
+    page.goto(shared)
+    _settle(page, PAGES["will it run"])
+    assert page.text_content(".errkb-calc-command") == want
+
+
+def test_a_page_load_makes_no_request_outside_the_site(site: str, page: Any) -> None:
+    outside: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith(site) else outside.append(r.url))
+    for path in PAGES.values():
+        page.goto(site + path)
+        _settle(page, path)
+        page.wait_for_load_state("networkidle")
+    assert [u for u in outside if not u.startswith("data:")] == []
+
+
+def test_site_has_no_third_party_asset_urls(site: str) -> None:
+    """The static check behind the browser one: no page links a stylesheet, script or font
+    from another host."""
+    import re
+    import urllib.request
+
+    html = urllib.request.urlopen(site).read().decode()
+    scripts = re.findall(r'<script[^>]+src="(https?://[^"]+)"', html)
+    links = re.findall(r"<link\b[^>]*>", html)
+    fetched = [  # rel=canonical and the like name a URL; these make the browser fetch one
+        re.search(r'href="([^"]+)"', tag).group(1)  # type: ignore[union-attr]
+        for tag in links
+        if re.search(r'rel="(stylesheet|preload|preconnect|icon|manifest|modulepreload)"', tag)
+    ]
+    assets = [u for u in scripts + fetched if u.startswith(("http://", "https://", "//"))]
+    assert len(links) >= 3  # the pattern sees the page's links
+    assert [a for a in assets if not a.startswith(site)] == []
+
+
+def test_chromium_is_the_packaged_one() -> None:
+    # Guards the guard: the tests above must not pass by skipping.
+    assert Path(chromium_or_skip()).name.startswith("chromium")
