@@ -128,3 +128,42 @@ def test_site_has_no_third_party_asset_urls(site: str) -> None:
 def test_chromium_is_the_packaged_one() -> None:
     # Guards the guard: the tests above must not pass by skipping.
     assert Path(chromium_or_skip()).name.startswith("chromium")
+
+
+def test_the_home_page_starts_with_the_readers_problem(site: str, page: Any) -> None:
+    """Above the fold on a phone: the paste box (the real matcher), the search box (Material's
+    search) and a short "will it run?" form that lands on the full answer."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site)
+    page.wait_for_selector("#errkb-match[data-ready=true]")
+    page.wait_for_selector("#errkb-fit-quick[data-ready=true]")
+    for selector in (
+        "#errkb-match textarea",
+        ".errkb-home-search input",
+        "#errkb-fit-quick button",
+    ):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844 * 1.2, selector
+
+    page.fill("#errkb-match textarea", "ValueError: No available memory for the cache blocks.")
+    page.click("#errkb-match button")
+    page.wait_for_selector(".errkb-ranking li")
+    assert page.get_attribute(".errkb-ranking li", "data-id") == "E0001"
+
+    page.goto(site)
+    page.fill(".errkb-home-search [name=q]", "out of memory")
+    page.click(".errkb-home-search button")
+    page.wait_for_selector(".md-search-result__item")
+    assert page.locator(".md-search-result__item").count() > 0
+
+    page.goto(site)
+    page.wait_for_selector("#errkb-fit-quick[data-ready=true]")
+    page.select_option("#errkb-fit-quick [name=model]", "qwen2.5-14b")
+    page.select_option("#errkb-fit-quick [name=gpu]", "l40s")
+    page.select_option("#errkb-fit-quick [name=context]", "32768")
+    page.click("#errkb-fit-quick button")
+    _settle(page, PAGES["will it run"])
+    assert page.text_content(".errkb-calc-command").startswith(
+        "errkb calc --model qwen2.5-14b --gpu l40s "
+    )
+    assert "--context 32768 --seqs 1" in page.text_content(".errkb-calc-command")

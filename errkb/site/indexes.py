@@ -13,7 +13,7 @@ from errkb.entries.urls import (
     engine_uri,
     entry_uri,
 )
-from errkb.mdtext import escape, front_matter, rel, table_code
+from errkb.mdtext import escape, front_matter, indent, rel, table_code
 from errkb.site.render import engine_links
 
 
@@ -44,6 +44,32 @@ def triage_table(page: str, entries: list[Entry], engine: str | None = None) -> 
                 f"| {table_code(m.text)} | {escape(e.summary)} | [{e.id}]({rel(page, entry_uri(e))}) |"
             )
     return "\n".join(rows) if len(rows) > 2 else "No entries yet."
+
+
+HOME_ROWS = 8  # per engine: the home page stays the same size however large the corpus grows
+
+
+def triage_tabs(page: str, entries: list[Entry], rows: int = HOME_ROWS) -> str:
+    """The home page's triage: one tab per engine with entries, the first wording of its
+    first `rows` entries, and a link to the engine's page, which has every wording."""
+    live = [e for e in entries if not e.retired]
+    out: list[str] = []
+    for engine, label in ENGINES.items():
+        firsts = [
+            (e, next(m for m in e.messages if m.engine == engine))
+            for e in live
+            if any(m.engine == engine for m in e.messages)
+        ]
+        if not firsts:
+            continue
+        table = ["| The line you see | Go to |", "|---|---|"]
+        table += [
+            f"| {table_code(m.text)} | [{escape(e.title)}]({rel(page, entry_uri(e))}) |"
+            for e, m in firsts[:rows]
+        ]
+        more = f"[All {len(firsts)} {escape(label)} entries, every wording]({rel(page, engine_uri(engine))})"
+        out += [f'=== "{label}"', "", indent("\n".join(table)), "", indent(more), ""]
+    return "\n".join(out).rstrip("\n") if out else "No entries yet."
 
 
 def _page(title: str, body: list[str], description: str) -> str:

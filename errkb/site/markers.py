@@ -13,7 +13,7 @@ from errkb.entries.engines import ENGINES
 from errkb.entries.schema import CATEGORIES
 from errkb.entries.urls import category_uri, engine_uri
 from errkb.mdtext import escape, rel
-from errkb.site.indexes import triage_table
+from errkb.site.indexes import triage_tabs
 from errkb.site.plan import SitePlan
 
 MARKER_RE = re.compile(r"<!--\s*errkb:([a-z][a-z0-9-]*)\s*-->")
@@ -24,7 +24,7 @@ class UnknownMarker(ValueError):
 
 
 def _triage(plan: SitePlan, page: str) -> str:
-    return triage_table(page, plan.corpus.entries)
+    return triage_tabs(page, plan.corpus.entries)
 
 
 def _coverage(plan: SitePlan, page: str) -> str:

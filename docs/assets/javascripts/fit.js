@@ -149,6 +149,19 @@
   function init() {
     var root = document.getElementById("errkb-fit");
     if (root && !root.getAttribute("data-ready")) setup(root);
+    var quick = document.getElementById("errkb-fit-quick");
+    if (quick && !quick.getAttribute("data-ready")) setupQuick(quick);
+  }
+
+  // The home page's short form: the same choices, submitted to "Will it run?" as its URL.
+  function setupQuick(form) {
+    var q = function (name) { return form.querySelector("[name=" + name + "]"); };
+    fetch(form.getAttribute("data-api") + "index.json").then(function (r) { return r.json(); }).then(function (data) {
+      fill(q("model"), data.models.map(function (m) { return [m.id, m.name]; }));
+      fill(q("gpu"), data.gpus.map(function (g) { return [g.id, g.name.replace(/^NVIDIA (GeForce )?/, "")]; }));
+      fill(q("context"), data.contexts.map(function (c) { return [String(c), c.toLocaleString("en-US") + " tokens"]; }));
+      form.setAttribute("data-ready", "true");
+    });
   }
   if (window.document$) window.document$.subscribe(init); else document.addEventListener("DOMContentLoaded", init);
 })();

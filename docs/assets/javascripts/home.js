@@ -1,0 +1,23 @@
+// The home page's search box hands its words to Material's own search (the same index and
+// results as the header's search), so there is one search, reachable above the fold.
+(function () {
+  "use strict";
+
+  function init() {
+    var form = document.querySelector(".errkb-home-search");
+    if (!form || form.getAttribute("data-ready")) return;
+    form.setAttribute("data-ready", "true");
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var toggle = document.querySelector("[data-md-toggle=search]");
+      var input = document.querySelector(".md-search__input");
+      if (!toggle || !input) return;
+      toggle.checked = true;
+      toggle.dispatchEvent(new Event("change"));
+      input.value = form.querySelector("[name=q]").value;
+      input.focus();
+      ["input", "keyup"].forEach(function (type) { input.dispatchEvent(new Event(type)); });
+    });
+  }
+  if (window.document$) window.document$.subscribe(init); else document.addEventListener("DOMContentLoaded", init);
+})();
