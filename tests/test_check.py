@@ -251,3 +251,43 @@ def test_fit_table_names_catalog_models_and_tabled_engines(make_repo: MakeRepo) 
         "errors/E0002.yaml:22:13: fit.engines[0]: 'tgi' has no fit-table settings (vllm, sglang, "
         "llama.cpp, ollama)",
     ]
+
+
+def test_new_entries_say_what_each_fix_costs(make_repo: MakeRepo) -> None:
+    from errkb.checks.corpus import load_corpus
+    from errkb.checks.costs import missing_costs
+    from tests.conftest import TODAY
+
+    items = list(load_corpus(make_repo(), today=TODAY, lock=None).corpus.items)
+    assert missing_costs(items, published={i.entry.id for i in items}) == []
+    e2 = next(i for i in items if i.entry.id == "E0002")
+    found = missing_costs([e2], published=set())
+    line = e2.position("solutions", 0)[0]
+    assert [d.render() for d in found][:2] == [
+        f"errors/E0002.yaml:{line}:5: solutions[0].takes: a new entry says what each fix takes: "
+        "add `takes:` (see docs/contributing.md#rules)",
+        f"errors/E0002.yaml:{line}:5: solutions[0].trades: a new entry says what each fix gives "
+        "up: add `trades:` (see docs/contributing.md#rules)",
+    ]
+    filled = e2.entry.model_copy(
+        update={
+            "solutions": [
+                s.model_copy(update={"takes": "setting", "trades": ["nothing"]})
+                for s in e2.entry.solutions
+            ]
+        }
+    )
+    from dataclasses import replace
+
+    assert missing_costs([replace(e2, entry=filled)], published=set()) == []
+
+
+def test_cost_line_reads_as_a_sentence() -> None:
+    from errkb.entries.schema import Solution
+    from errkb.site.render import cost_line
+
+    s = Solution(anchor="a", title="t", body="b", takes="setting", trades=["context", "throughput"])
+    assert cost_line(s) == "Takes a setting and a restart · gives up context length, throughput"
+    assert cost_line(Solution(anchor="a", title="t", body="b")) is None
+    with pytest.raises(ValueError, match="'nothing' cannot be listed"):
+        Solution(anchor="a", title="t", body="b", trades=["nothing", "context"])

@@ -23,6 +23,8 @@ FILLED = {
     "body": "Shorten the prompt.",
     "code": "vllm serve facebook/opt-125m --max-model-len 2048",
     "risk": "Long prompts are cut.",
+    "takes": "code",
+    "trades": "[context]",
     "url": "https://github.com/vllm-project/vllm/issues/1",
     "by": "a-contributor",
     "vllm": "0.8.5",

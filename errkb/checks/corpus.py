@@ -9,6 +9,7 @@ from pathlib import Path
 
 from calculators.grid import COMBOS
 from calculators.models import load_catalog
+from errkb.checks.costs import missing_costs
 from errkb.checks.flaglint import lint_entries
 from errkb.checks.patterns import pattern_collisions
 from errkb.entries.diagnostics import Diagnostic, format_loc
@@ -205,6 +206,7 @@ def load_corpus(
         problems += lint_entries(items)
     if lock is not None:
         problems += lock.check(items, present)
+        problems += missing_costs(items, set(lock.entries))
     corpus = Corpus(
         tuple(sorted(items, key=lambda i: i.entry.id)),
         compute_backlinks([i.entry for i in items], links),

@@ -80,6 +80,8 @@ def scaffold(
         "        code: |-",
         f"          {fill} the command",
         f"    risk: {_q(f'{fill} the trade-off')}",
+        f"    takes: {_q(f'{fill} setting, code, reinstall, model, system or hardware')}",
+        f"    trades: {_q(f'{fill} a list of context, throughput, latency, concurrency, quality, memory; or nothing')}",
         "sources:",
         f"  - title: {_q(f'{fill} what this link shows')}",
         f"    url: {_q(src)}",

@@ -45,6 +45,28 @@ SEVERITIES: dict[str, str] = {
 }
 Severity = Literal["fatal", "error", "hang", "warning"]
 
+# What applying a solution takes, and what it gives up: shown beside each solution's title
+# and in the engine pages' triage, the way the better error sites show difficulty.
+EFFORTS: dict[str, str] = {
+    "setting": "a setting and a restart",
+    "code": "a change to your code or requests",
+    "reinstall": "a reinstall or another build",
+    "model": "another model file or checkpoint",
+    "system": "a driver, OS or container change",
+    "hardware": "more or different hardware",
+}
+Effort = Literal["setting", "code", "reinstall", "model", "system", "hardware"]
+TRADES: dict[str, str] = {
+    "nothing": "nothing",
+    "context": "context length",
+    "throughput": "throughput",
+    "latency": "latency",
+    "concurrency": "requests at once",
+    "quality": "output quality",
+    "memory": "memory headroom",
+}
+Trade = Literal["nothing", "context", "throughput", "latency", "concurrency", "quality", "memory"]
+
 ID_RE = r"^E[0-9]{4}$"
 SLUG_RE = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 ANCHOR_RE = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
@@ -279,6 +301,25 @@ class Solution(Model):
     body: Prose
     commands: list[Command] = Field(default_factory=list)
     risk: Prose | None = Field(default=None, description="The trade-off this solution makes.")
+    takes: Effort | None = Field(
+        default=None,
+        description="What applying it takes: setting, code, reinstall, model, system, hardware "
+        "(required for new entries).",
+    )
+    trades: list[Trade] = Field(
+        default_factory=list,
+        description="What it gives up: context, throughput, latency, concurrency, quality, "
+        "memory, or nothing (required for new entries).",
+    )
+
+    @field_validator("trades")
+    @classmethod
+    def _nothing_alone(cls, value: list[str]) -> list[str]:
+        if "nothing" in value and len(value) > 1:
+            raise ValueError("'nothing' cannot be listed with other trade-offs")
+        if len(set(value)) != len(value):
+            raise ValueError("a trade-off is listed twice")
+        return value
 
 
 class CodeSample(Model):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from errkb.checks.corpus import Corpus
 from errkb.entries.engines import ENGINES
-from errkb.entries.schema import CATEGORIES, Entry
+from errkb.entries.schema import CATEGORIES, EFFORTS, Entry
 from errkb.entries.urls import (
     CATEGORIES_INDEX,
     ENGINES_INDEX,
@@ -32,16 +32,20 @@ def entries_table(page: str, entries: list[Entry]) -> str:
 
 
 def triage_table(page: str, entries: list[Entry], engine: str | None = None) -> str:
-    """The line you see, what it means, where to go: one row per message wording."""
-    rows = ["| The line you see | What it means | Go to |", "|---|---|---|"]
+    """The line you see, what it means, what the first fix takes, where to go: one row per
+    message wording."""
+    rows = ["| The line you see | What it means | First fix takes | Go to |", "|---|---|---|---|"]
     for e in entries:
         if e.retired:
             continue
+        first = e.solutions[0].takes if e.solutions else None
+        takes = escape(EFFORTS[first]) if first else "(not stated yet)"
         for m in e.messages:
             if engine is not None and m.engine != engine:
                 continue
             rows.append(
-                f"| {table_code(m.text)} | {escape(e.summary)} | [{e.id}]({rel(page, entry_uri(e))}) |"
+                f"| {table_code(m.text)} | {escape(e.summary)} | {takes} | "
+                f"[{e.id}]({rel(page, entry_uri(e))}) |"
             )
     return "\n".join(rows) if len(rows) > 2 else "No entries yet."
 

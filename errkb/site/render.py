@@ -12,7 +12,15 @@ from urllib.parse import urlencode
 
 from errkb.entries.engines import ENGINES
 from errkb.entries.links import resolve
-from errkb.entries.schema import CATEGORIES, SEVERITIES, Command, Entry, Solution
+from errkb.entries.schema import (
+    CATEGORIES,
+    EFFORTS,
+    SEVERITIES,
+    TRADES,
+    Command,
+    Entry,
+    Solution,
+)
 from errkb.entries.urls import API, category_uri, engine_uri, entry_uri, short_uri, url_of
 from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
 from errkb.settings import Settings
@@ -78,13 +86,21 @@ def _command_tabs(commands: list[Command], link: Link) -> str:
     return "\n".join(out)
 
 
+def cost_line(solution: Solution) -> str | None:
+    """ "Takes a setting and a restart · gives up context length", or None when unstated."""
+    parts = []
+    if solution.takes:
+        parts.append(f"takes {EFFORTS[solution.takes]}")
+    if solution.trades:
+        parts.append("gives up " + ", ".join(TRADES[t] for t in solution.trades))
+    return " · ".join(parts).capitalize() if parts else None
+
+
 def _solution(number: int, solution: Solution, link: Link) -> str:
-    out = [
-        f"### {number}. {escape(solution.title)} {{ #{solution.anchor} }}",
-        "",
-        link(solution.body),
-        "",
-    ]
+    out = [f"### {number}. {escape(solution.title)} {{ #{solution.anchor} }}", ""]
+    if cost := cost_line(solution):
+        out += [f"*{cost}.*", ""]
+    out += [link(solution.body), ""]
     if solution.commands:
         out += [_command_tabs(solution.commands, link)]
     if solution.risk:
