@@ -58,7 +58,7 @@ def build_server_log(lines: int = 10_000) -> str:
 def main() -> None:
     t0 = time.perf_counter()
     corpus = load_corpus(ROOT, today=dt.date.today(), lock=None, checks=False).corpus
-    matcher = Matcher(matcher_data(corpus))
+    matcher = Matcher(matcher_data(corpus.entries))
     startup = time.perf_counter() - t0
     print(f"entries: {len(corpus.items)}, templates: {len(matcher.templates)}")
     print(f"start-up (load corpus, build matcher): {startup * 1000:.0f} ms")

@@ -122,7 +122,7 @@ def api_files(corpus: Corpus, settings: Settings) -> dict[str, str]:
     """Site path -> content of every API document."""
     files = {
         f"{API}/index.json": _dump(index_document(corpus, settings).model_dump(mode="json")),
-        f"{API}/matcher.json": _dump(matcher_data(corpus)),
+        f"{API}/matcher.json": _dump(matcher_data(corpus.entries)),
         f"{API}/index.schema.json": _dump(ApiIndex.model_json_schema()),
         f"{API}/entry.schema.json": _dump(ApiEntry.model_json_schema()),
     }

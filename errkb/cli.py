@@ -244,7 +244,7 @@ def match(root: str | None, log: TextIO, as_json: bool, top: int) -> None:
     if not result.ok:
         _report(result.diagnostics, "human")
         sys.exit(1)
-    found = Matcher(matcher_data(result.corpus)).match(log.read(), top=top)
+    found = Matcher(matcher_data(result.corpus.entries)).match(log.read(), top=top)
     by_id = result.corpus.by_id()
     rows = [
         {

@@ -30,13 +30,37 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from errkb.corpus import Corpus
-    from errkb.schema import Entry
+
+class _Text(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+class _Regex(Protocol):
+    @property
+    def regex(self) -> str: ...
+
+
+class Entry(Protocol):
+    """What the matcher reads of an entry (errkb's schema Entry has it): the matcher stays
+    independent of how entries are loaded and checked."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def symptom(self) -> bool: ...
+    @property
+    def retired(self) -> object: ...
+    @property
+    def related(self) -> Sequence[str]: ...
+    @property
+    def messages(self) -> Sequence[_Text]: ...
+    @property
+    def patterns(self) -> Sequence[_Regex]: ...
 
 # (pattern, replacement): applied in order to every line. Replacements are literal text so that
 # both languages read them the same way; patterns use the syntax Python and JavaScript share.
@@ -236,9 +260,9 @@ def _literal(branch: str) -> str | None:
     return best.lower() if len(best) >= 4 else None
 
 
-def templates(corpus: Corpus) -> list[Template]:
+def templates(entries: Sequence[Entry]) -> list[Template]:
     out: list[Template] = []
-    for entry in corpus.entries:
+    for entry in entries:
         if entry.retired:
             continue
         for message in entry.messages:
@@ -248,8 +272,8 @@ def templates(corpus: Corpus) -> list[Template]:
     return out
 
 
-def matcher_data(corpus: Corpus) -> dict[str, Any]:
-    """What the browser needs to match exactly as `errkb match` does."""
+def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
+    """What the browser needs to match exactly as `errkb match` does, from every entry."""
     return {
         "version": 2,
         "rules": [[p, r] for p, r in RULES],
@@ -262,12 +286,12 @@ def matcher_data(corpus: Corpus) -> dict[str, Any]:
         "window": list(WINDOW),
         "templates": [
             {"id": t.entry_id, "tokens": list(t.tokens), "triggers": list(t.triggers)}
-            for t in templates(corpus)
+            for t in templates(entries)
         ],
-        "symptoms": sorted(e.id for e in corpus.entries if e.symptom and not e.retired),
+        "symptoms": sorted(e.id for e in entries if e.symptom and not e.retired),
         "patterns": [
             {"id": e.id, "regex": p.regex, "needles": needles(p.regex)}
-            for e in corpus.entries
+            for e in entries
             if not e.retired
             for p in e.patterns
         ],
@@ -426,7 +450,10 @@ def _longest_prefix(joined: str, toks: tuple[str, ...], minimum: int) -> tuple[i
     return lo, joined.find(" " + " ".join(toks[:lo]) + " ") + 1
 
 
-def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, int]]:
+E = TypeVar("E", bound=Entry)
+
+
+def pattern_collisions(entries: Sequence[E]) -> list[tuple[E, int, E, int]]:
     """(entry, pattern index, other entry, message index) where a pattern matches another
     entry's message: a paste of that message would land on the wrong page.
 
@@ -438,7 +465,7 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
     corpus = Lines([text.lower().replace("\n", " ") for _, _, text in messages])
     # Cleaned once per message; many messages clean to the same lines (only numbers differ).
     cleaned = [tuple(clean_line(line) for line in text.split("\n")) for _, _, text in messages]
-    found: list[tuple[Entry, int, Entry, int]] = []
+    found: list[tuple[E, int, E, int]] = []
     for entry in entries:
         for p_index, pattern in enumerate(entry.patterns):
             regex = re.compile(pattern.regex, re.IGNORECASE | re.ASCII)

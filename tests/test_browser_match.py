@@ -27,7 +27,7 @@ def test_page_ranking_equals_cli(make_repo: MakeRepo, tmp_path: Path) -> None:
     repo = make_repo()
     site = tmp_path / "site"
     build(load_config(str(repo / "mkdocs.yml"), strict=True, site_dir=str(site)))
-    python = Matcher(matcher_data(load_corpus(repo, today=TODAY, lock=None).corpus))
+    python = Matcher(matcher_data(load_corpus(repo, today=TODAY, lock=None).corpus.entries))
     with serve(site) as base, browser_page() as page:
         page.goto(base + "match/")
         page.wait_for_selector("#errkb-match[data-ready=true]")
@@ -79,7 +79,7 @@ def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_pa
     chromium_or_skip()
     root = Path(__file__).resolve().parent.parent
     corpus = load_corpus(root, today=TODAY, lock=None).corpus
-    data = matcher_data(corpus)
+    data = matcher_data(corpus.entries)
     python = Matcher(data)
     # E0012 has no patterns, so only its message tokens (and the barrier) decide its rank.
     e0012 = next(e for e in corpus.entries if e.id == "E0012")

@@ -12,7 +12,7 @@ from tests.conftest import TODAY
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = load_corpus(ROOT, today=TODAY, lock=None).corpus
-MATCHER = Matcher(matcher_data(CORPUS))
+MATCHER = Matcher(matcher_data(CORPUS.entries))
 BY_ID = CORPUS.by_id()
 CASES = [
     pytest.param(e.id, i, m.text, id=f"{e.id}-{i}")

@@ -20,7 +20,7 @@ from tests.conftest import ROOT, TODAY
 LOGS = Path(__file__).parent / "fixtures" / "logs"
 INDEX: list[dict[str, Any]] = yaml.safe_load((LOGS / "index.yaml").read_text(encoding="utf-8"))
 CORPUS = load_corpus(ROOT, today=TODAY, lock=None).corpus
-MATCHER = Matcher(matcher_data(CORPUS))
+MATCHER = Matcher(matcher_data(CORPUS.entries))
 KNOWN = set(CORPUS.by_id())
 
 

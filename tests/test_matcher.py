@@ -29,7 +29,7 @@ KV = "ValueError: fixture message with {{ braces }} and `backticks` and <angle> 
 
 def matcher(repo: object) -> Matcher:
     corpus = load_corpus(repo, today=TODAY, lock=None).corpus  # type: ignore[arg-type]
-    return Matcher(matcher_data(corpus))
+    return Matcher(matcher_data(corpus.entries))
 
 
 def test_clean_line_strips_prefixes_colours_and_numbers() -> None:
@@ -144,7 +144,7 @@ def test_trigger_words_lie_where_every_match_must_reach() -> None:
 def test_rarest_trigger_in_this_log_picks_the_lines() -> None:
     """A routine line that shares a common trigger word does not make the log a candidate."""
     root = Path(__file__).resolve().parent.parent
-    m = Matcher(matcher_data(load_corpus(root, today=TODAY, lock=None).corpus))
+    m = Matcher(matcher_data(load_corpus(root, today=TODAY, lock=None).corpus.entries))
     routine = "INFO metrics.py:341] Avg prompt throughput: 2.1 tokens/s, Avg generation throughput"
     log = "\n".join([routine] * 500)
     lowered = Lines(split_lines(log.lower()))
@@ -154,7 +154,7 @@ def test_rarest_trigger_in_this_log_picks_the_lines() -> None:
 def test_candidate_filter_is_invisible_on_real_logs() -> None:
     """On every real log, cleaning only candidate lines ranks exactly as cleaning all lines."""
     root = Path(__file__).resolve().parent.parent
-    data = matcher_data(load_corpus(root, today=TODAY, lock=None).corpus)
+    data = matcher_data(load_corpus(root, today=TODAY, lock=None).corpus.entries)
     fast, full = Matcher(data), Matcher(data)
     full.scan_all = True
     for path in REAL_LOGS:
