@@ -158,8 +158,9 @@ ERROR_WORDS = [
     "segmentation fault", "core dumped", "denied", "refused", "not found", "no such",
 ]  # fmt: skip
 QUERY_LINES = 24  # the first error lines of a log, with the line after each, make the query
-LEXICAL_MIN = 12.0  # a possible match needs this BM25 score
+LEXICAL_MIN = 30.0  # a possible match needs this BM25 score (calibration: see the report in test_pastes)
 POSSIBLE_MAX = 0.5  # a possible match's shown score stays below this (and below MIN_SCORE)
+LEXICAL_SCALE = 20.0  # shown score: POSSIBLE_MAX * s / (s + LEXICAL_SCALE) for a BM25 score s
 # Context: entries matched at the same line are told apart by the phase the log was in. An
 # entry's phases are those whose words its title holds; the log's phase at a match is that of
 # the first phase word on the nearest line that holds one: the match's line, then the lines
@@ -462,6 +463,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
             "query_lines": QUERY_LINES,
             "min": LEXICAL_MIN,
             "possible_max": POSSIBLE_MAX,
+            "scale": LEXICAL_SCALE,
             "postings": lexical.build(lexical_docs(live)),
         },
     }
@@ -495,6 +497,7 @@ class Matcher:
         self.query_lines = int(lex["query_lines"])
         self.lexical_min = float(lex["min"])
         self.possible_max = float(lex["possible_max"])
+        self.lexical_scale = float(lex["scale"])
         ctx = data["context"]
         self.context_lines = int(ctx["lines"])
         self.phase_of: dict[str, str] = {
@@ -591,7 +594,7 @@ class Matcher:
                     break
         ranked = self.rank(best, lowered)
         out = [
-            Match(entry_id, round(score, 3), line + 1, _strip_colours(raw_lines[line]))
+            Match(entry_id, round3(score), line + 1, _strip_colours(raw_lines[line]))
             for entry_id, (score, line) in ranked[:top]
         ]
         if len(out) < top:
@@ -658,10 +661,12 @@ class Matcher:
             for k in (i, i + 1):
                 if k < n and (not picked or picked[-1] < k):
                     picked.append(k)
+        if not picked:
+            return []
         per_line = [set(self.line_terms(clean(k))) for k in picked]
         acc = self.scores(set().union(*per_line))
         ranked = sorted(
-            (d for d in range(len(acc)) if acc[d] >= self.lexical_min),
+            (d for d in range(len(acc)) if acc[d] >= self.lexical_min and acc[d] > 0),
             key=lambda d: (-acc[d], self.ids[d]),
         )
         out: list[tuple[str, float, int]] = []
@@ -673,7 +678,7 @@ class Matcher:
                     got += self.weight.get(term, {}).get(d, 0.0)
                 if got > best:
                     best_line, best = k, got
-            shown = round(self.possible_max * acc[d] / (acc[d] + self.lexical_min), 3)
+            shown = round3(self.possible_max * acc[d] / (acc[d] + self.lexical_scale))
             out.append((self.ids[d], shown, best_line))
         return out
 
@@ -756,6 +761,11 @@ class Lines:
 
 
 _ESCAPES = re.compile(r"\\[nrt]")  # as the rule in RULES, for the word search
+
+
+def round3(x: float) -> float:
+    """Three decimals, as JavaScript's Math.floor(x * 1000 + 0.5) / 1000 gives them."""
+    return math.floor(x * 1000 + 0.5) / 1000
 
 
 def _strip_colours(line: str) -> str:
