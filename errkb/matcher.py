@@ -158,7 +158,11 @@ ERROR_WORDS = [
     "segmentation fault", "core dumped", "denied", "refused", "not found", "no such",
 ]  # fmt: skip
 QUERY_LINES = 24  # the first error lines of a log, with the line after each, make the query
-LEXICAL_MIN = 30.0  # a possible match needs this BM25 score (calibration: see the report in test_pastes)
+# The second stage offers possible matches when its best entry scores LEXICAL_MIN and
+# LEXICAL_MARGIN times the next one, then that entry and the next ones scoring LEXICAL_MIN / 2.
+# Set on the suite and the calibration pastes (tests/test_match_figures.py prints the figures).
+LEXICAL_MIN = 30.0
+LEXICAL_MARGIN = 1.5
 POSSIBLE_MAX = 0.5  # a possible match's shown score stays below this (and below MIN_SCORE)
 LEXICAL_SCALE = 20.0  # shown score: POSSIBLE_MAX * s / (s + LEXICAL_SCALE) for a BM25 score s
 # Context: entries matched at the same line are told apart by the phase the log was in. An
@@ -462,6 +466,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
             "error_words": ERROR_WORDS,
             "query_lines": QUERY_LINES,
             "min": LEXICAL_MIN,
+            "margin": LEXICAL_MARGIN,
             "possible_max": POSSIBLE_MAX,
             "scale": LEXICAL_SCALE,
             "postings": lexical.build(lexical_docs(live)),
@@ -496,6 +501,7 @@ class Matcher:
         self.error_words: list[str] = list(lex["error_words"])
         self.query_lines = int(lex["query_lines"])
         self.lexical_min = float(lex["min"])
+        self.lexical_margin = float(lex["margin"])
         self.possible_max = float(lex["possible_max"])
         self.lexical_scale = float(lex["scale"])
         ctx = data["context"]
@@ -652,7 +658,7 @@ class Matcher:
         """Second-stage matches: (entry id, shown score, line index), best first.
 
         The query is the terms of the log's first QUERY_LINES error lines and the line after
-        each. An entry is offered when its score reaches LEXICAL_MIN; its line is the query
+        each; see LEXICAL_MIN for which entries are offered. An entry's line is the query
         line adding most to its score (the first on a tie).
         """
         n = len(lowered.lines)
@@ -666,9 +672,15 @@ class Matcher:
         per_line = [set(self.line_terms(clean(k))) for k in picked]
         acc = self.scores(set().union(*per_line))
         ranked = sorted(
-            (d for d in range(len(acc)) if acc[d] >= self.lexical_min and acc[d] > 0),
-            key=lambda d: (-acc[d], self.ids[d]),
+            (d for d in range(len(acc)) if acc[d] > 0), key=lambda d: (-acc[d], self.ids[d])
         )
+        # Offered only when one entry stands out: near misses spread their score over the
+        # entries of a family (every CUDA error shares "CUDA error ... kernel").
+        if not ranked or acc[ranked[0]] < self.lexical_min:
+            return []
+        if len(ranked) > 1 and acc[ranked[0]] < self.lexical_margin * acc[ranked[1]]:
+            return []
+        ranked = [ranked[0], *(d for d in ranked[1:] if acc[d] >= self.lexical_min / 2)]
         out: list[tuple[str, float, int]] = []
         for d in ranked:
             best_line, best = picked[0], -1.0

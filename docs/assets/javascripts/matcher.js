@@ -75,6 +75,7 @@
     this.errorWords = lex.error_words;
     this.queryLines = lex.query_lines;
     this.lexicalMin = lex.min;
+    this.lexicalMargin = lex.margin;
     this.possibleMax = lex.possible_max;
     this.lexicalScale = lex.scale;
     this.postings = Object.create(null);
@@ -239,11 +240,14 @@
     perLine.forEach(function (ts) { ts.forEach(function (t) { union[t] = 1; }); });
     var acc = this.scores(sortedKeys(union));
     var ranked = [];
-    for (var d = 0; d < acc.length; d++) if (acc[d] >= this.lexicalMin && acc[d] > 0) ranked.push(d);
+    for (var d = 0; d < acc.length; d++) if (acc[d] > 0) ranked.push(d);
     ranked.sort(function (a, b) {
       if (acc[a] !== acc[b]) return acc[b] - acc[a] > 0 ? 1 : -1;
       return self.ids[a] < self.ids[b] ? -1 : self.ids[a] > self.ids[b] ? 1 : 0;
     });
+    if (!ranked.length || acc[ranked[0]] < this.lexicalMin) return [];
+    if (ranked.length > 1 && acc[ranked[0]] < this.lexicalMargin * acc[ranked[1]]) return [];
+    ranked = [ranked[0]].concat(ranked.slice(1).filter(function (d) { return acc[d] >= self.lexicalMin / 2; }));
     return ranked.map(function (d) {
       var bestLine = picked[0], best = -1.0;
       picked.forEach(function (k, x) {
