@@ -392,25 +392,33 @@
         root.querySelector("button").addEventListener("click", function () {
           var results = matcher.match(input.value, 5);
           out.replaceChildren();
-          if (!results.length) {
+          if (results.length) {
+            var list = el("ol", null, { "class": "errkb-ranking" });
+            results.forEach(function (r) {
+              var e = byId[r.id];
+              var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line),
+                                          "data-possible": String(r.possible) });
+              if (r.possible) item.className = "errkb-possible";
+              item.appendChild(el("a", r.id + ": " + e.title, { href: site + "errors/" + e.slug + "/" }));
+              var how = r.possible ? "possible match (its words, not its message), score " : "score ";
+              item.appendChild(el("div", how + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
+              list.appendChild(item);
+            });
+            out.appendChild(list);
+          }
+          if (!results.length || results[0].possible) {
+            // No stored message matched: the possible matches (if any) may help, and the
+            // pre-filled issue stays on offer.
             var lines = input.value.split(/\r\n|\r|\n/).map(function (l) { return matcher.cleanLine(l).trim(); })
               .filter(function (l) { return /error|exception|failed|killed|out of memory/i.test(l); }).slice(0, 15);
             var body = "Log lines (normalised by errkb):\n\n```\n" + lines.join("\n") + "\n```\n\nEngine and version:\n\nGPU:\n";
             var url = repo + "/issues/new?" + new URLSearchParams({ title: "New error: " + (lines[0] || "").slice(0, 80), labels: "new-error", body: body });
-            var p = el("p", "No entry matches this log. ", { "class": "errkb-nomatch" });
+            var text = results.length ? "No entry's message matches this log; the pages above share its words. "
+                                      : "No entry matches this log. ";
+            var p = el("p", text, { "class": "errkb-nomatch" });
             p.appendChild(el("a", "Report it as a new error", { href: url }));
             out.appendChild(p);
-            return;
           }
-          var list = el("ol", null, { "class": "errkb-ranking" });
-          results.forEach(function (r) {
-            var e = byId[r.id];
-            var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line) });
-            item.appendChild(el("a", r.id + ": " + e.title, { href: site + "errors/" + e.slug + "/" }));
-            item.appendChild(el("div", "score " + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
-            list.appendChild(item);
-          });
-          out.appendChild(list);
         });
       });
   }
