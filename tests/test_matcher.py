@@ -105,6 +105,7 @@ def test_cli_json_shape(make_repo: MakeRepo, tmp_path: object) -> None:
         "score": 1.0,
         "line": 1,
         "matched": DRIVER,
+        "possible": False,
     }
     result = CliRunner().invoke(cli, ["match", "--root", str(repo), "-"], input="all good\n")
     assert result.stdout.startswith("no match")
