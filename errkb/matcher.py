@@ -68,6 +68,8 @@ class Entry(Protocol):
     @property
     def title(self) -> str: ...
     @property
+    def category(self) -> str: ...
+    @property
     def summary(self) -> str: ...
     @property
     def detection(self) -> str | None: ...
@@ -171,7 +173,7 @@ LEXICAL_SCALE = 20.0  # shown score: POSSIBLE_MAX * s / (s + LEXICAL_SCALE) for 
 # before and after it, nearest first, up to CONTEXT lines away. Words are runs of letters, so "load_model" holds "load".
 PHASES: dict[str, list[str]] = {
     "load": ["load", "loading", "loads", "loaded", "weight", "weights", "safetensors", "shards", "checkpoint", "loader"],
-    "warmup": ["warming", "warm", "warmup", "sampler", "dummy", "profile", "profiling", "capture", "capturing", "graph", "graphs"],
+    "warmup": ["warming", "warm", "warmup", "dummy"],
     "serve": ["request", "requests", "prompt", "prompts", "prefill", "serving", "completions", "context", "decode", "generate"],
 }  # fmt: skip
 CONTEXT = 40
@@ -427,6 +429,24 @@ def entry_phases(title: str) -> list[str]:
     return sorted(set(phase_words(title)))
 
 
+def context_links(entries: Sequence[Entry]) -> dict[str, list[str]]:
+    """For each entry with a phase, the entries of its category with a phase that it lists in
+    `related` or that list it: the siblings a log's phase may point to instead."""
+    phased = [e for e in entries if entry_phases(e.title)]
+    out: dict[str, list[str]] = {}
+    for e in phased:
+        links = sorted(
+            o.id
+            for o in phased
+            if o.id != e.id
+            and o.category == e.category
+            and (o.id in e.related or e.id in o.related)
+        )
+        if links:
+            out[e.id] = links
+    return out
+
+
 def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     """What the browser needs to match exactly as `errkb match` does, from every entry."""
     live = [e for e in entries if not e.retired]
@@ -460,6 +480,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
             "lines": CONTEXT,
             "phases": PHASES,
             "entries": {e.id: entry_phases(e.title) for e in live if entry_phases(e.title)},
+            "links": context_links(live),
         },
         "lexical": {
             "ids": ids,
@@ -510,6 +531,7 @@ class Matcher:
             w: phase for phase, ws in ctx["phases"].items() for w in ws
         }
         self.entry_phases: dict[str, list[str]] = dict(ctx["entries"])
+        self.links: dict[str, list[str]] = dict(ctx["links"])
         self.postings: dict[str, list[tuple[int, float]]] = {
             t: [(int(d), float(w)) for d, w in rows] for t, rows in lex["postings"].items()
         }
@@ -709,18 +731,40 @@ class Matcher:
     def rank(
         self, best: dict[str, tuple[float, int]], lowered: Lines
     ) -> list[tuple[str, tuple[float, int]]]:
-        """Strong matches first, by position; causes before symptoms; entries matched at the
-        same line (strong ones, or weak ones of equal score) ordered by their context; a
-        symptom after a cause it lists in `related` that matched at or before its line."""
+        """Strong matches first, by position, then weak ones, best first; causes before
+        symptoms; entries matched at the same line (both strong, or both weak) ordered by
+        their context, then by score; a
+        symptom after a cause it lists in `related` that matched at or before its line.
 
-        def group(entry_id: str) -> tuple[int, float, int]:
-            score, line = best[entry_id]
-            return (0, 0.0, line) if score >= self.strong else (1, score, line)
-
-        sizes: dict[tuple[int, float, int], int] = {}
-        for entry_id in best:
-            sizes[group(entry_id)] = sizes.get(group(entry_id), 0) + 1
+        Where the log's phase at a line fits none of the entries matched there, their linked
+        siblings of that phase join them with the same score (an OOM while the sampler warms
+        up is its own entry, whose wording the paste may not show).
+        """
+        by_line: dict[int, list[str]] = {}
+        for entry_id in sorted(best):
+            by_line.setdefault(best[entry_id][1], []).append(entry_id)
         phases: dict[int, str | None] = {}
+        for line in sorted(by_line):
+            at_line = by_line[line]
+            if not any(e in self.links for e in at_line):
+                continue
+            phase = phases[line] = self.phase_at(lowered, line)
+            if phase is None or any(phase in self.entry_phases.get(e, ()) for e in at_line):
+                continue
+            for e in at_line:
+                for sibling in self.links.get(e, ()):
+                    if sibling not in best and phase in self.entry_phases.get(sibling, ()):
+                        best[sibling] = best[e]
+
+        def group(entry_id: str) -> tuple[int, int]:
+            score, line = best[entry_id]
+            return (0 if score >= self.strong else 1, line)
+
+        sizes: dict[tuple[int, int], int] = {}
+        top: dict[tuple[int, int], float] = {}  # the best score of each group
+        for entry_id, (score, _) in best.items():
+            sizes[group(entry_id)] = sizes.get(group(entry_id), 0) + 1
+            top[group(entry_id)] = max(top.get(group(entry_id), 0.0), score)
         context: dict[str, int] = {}
         for entry_id, (_, line) in best.items():
             context[entry_id] = 0
@@ -730,12 +774,12 @@ class Matcher:
                 if phases[line] in self.entry_phases.get(entry_id, ()):
                     context[entry_id] = 1
 
-        def key(entry_id: str) -> tuple[int, int, float, int, float, str]:
+        def key(entry_id: str) -> tuple[int, int, float, int, int, float, str]:
             score, line = best[entry_id]
             symptom = 1 if entry_id in self.symptoms else 0
             if score >= self.strong:
-                return (0, symptom, line, -context[entry_id], -score, entry_id)
-            return (1, symptom, -score, line, -context[entry_id], entry_id)
+                return (0, symptom, line, 0, -context[entry_id], -score, entry_id)
+            return (1, symptom, -top[group(entry_id)], line, -context[entry_id], -score, entry_id)
 
         order = sorted(best, key=key)
         for entry_id in [e for e in order if e in self.symptoms]:

@@ -99,6 +99,14 @@ def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_pa
     # E0012 has no patterns, so only its message tokens (and the barrier) decide its rank.
     e0012 = next(e for e in corpus.entries if e.id == "E0012")
     logs = _real_logs(e0012.messages[0].text)
+    # The sibling context: the same OOM line while loading, serving, warming up.
+    oom = next(e for e in corpus.entries if e.id == "E0009").messages[0].text
+    for before in (
+        "Loading safetensors checkpoint shards:  50% Completed | 1/2",
+        "Received request chatcmpl-6f2: prompt: 'Summarise'",
+        "Warming up with dummy requests",
+    ):
+        logs.append(f"{before}\n{oom}")
     # Every message behind prefixes real logs carry, and cut to its first half.
     for m in (m.text for e in corpus.entries for m in e.messages):
         logs.append(f"vllm-1  | (RayWorkerVllm pid=7) [rank0]: {m}")

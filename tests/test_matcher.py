@@ -191,3 +191,24 @@ def test_candidate_filter_is_invisible_on_real_logs() -> None:
     for path in REAL_LOGS:
         log = path.read_text(encoding="utf-8")
         assert fast.match(log, top=5) == full.match(log, top=5), path.name
+
+
+def test_context_decides_between_siblings_sharing_a_wording() -> None:
+    """The same PyTorch OOM line: loading weights (E0009), a request (E0008), warming up
+    the sampler (E0049, whose own wording the paste does not show)."""
+    root = Path(__file__).resolve().parent.parent
+    corpus = load_corpus(root, today=TODAY, lock=None).corpus
+    m = Matcher(matcher_data(corpus.entries))
+    oom = corpus.by_id()["E0009"].messages[0].text
+    # Alone, the line matches both E0008 and E0009 (they share the wording), not E0049.
+    alone = {x.entry_id: x.score for x in m.match(oom, top=5)}
+    assert alone["E0008"] >= 0.9 and alone["E0009"] >= 0.9 and "E0049" not in alone
+    cases = {
+        "Loading safetensors checkpoint shards:  50% Completed | 1/2 [00:01<00:01,  1.20s/it]": "E0009",
+        "INFO 06-02 09:39:03 [logger.py:39] Received request chatcmpl-6f2: prompt: 'Summarise'": "E0008",
+        "(VllmWorker rank=0 pid=1) INFO 06-02 09:39:03 [gpu_model_runner.py:1] Warming up with dummy requests": "E0049",
+    }
+    for before, expected in cases.items():
+        ranked = [x.entry_id for x in m.match(f"{before}\n{oom}", top=3)]
+        assert ranked[0] == expected, (before, ranked)
+        assert {"E0008", "E0009"} <= set(ranked)  # the others stay listed

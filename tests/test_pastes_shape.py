@@ -33,7 +33,11 @@ def thread(url: str) -> str:
 
 def part_of(source: str) -> str:
     """The fixed split rule, decided before any tuning: even first hex digit of sha1(source)."""
-    return "calibration" if int(hashlib.sha1(source.encode()).hexdigest()[0], 16) % 2 == 0 else "holdout"
+    return (
+        "calibration"
+        if int(hashlib.sha1(source.encode()).hexdigest()[0], 16) % 2 == 0
+        else "holdout"
+    )
 
 
 def test_index_is_complete() -> None:
@@ -80,7 +84,11 @@ def test_no_source_shared_with_the_tuning_suite_or_the_entries() -> None:
 
 def test_split_rule_is_the_sha1_rule() -> None:
     # Pinned examples, so that a change to part_of() cannot silently move pastes across parts.
-    assert hashlib.sha1(b"https://github.com/ollama/ollama/issues/3237").hexdigest()[0] in "02468ace"
+    assert (
+        hashlib.sha1(b"https://github.com/ollama/ollama/issues/3237").hexdigest()[0] in "02468ace"
+    )
     assert part_of("https://github.com/ollama/ollama/issues/3237") == "calibration"
     holdout = [c for c in INDEX if c["part"] == "holdout"]
-    assert holdout and all(int(hashlib.sha1(c["source"].encode()).hexdigest()[0], 16) % 2 for c in holdout)
+    assert holdout and all(
+        int(hashlib.sha1(c["source"].encode()).hexdigest()[0], 16) % 2 for c in holdout
+    )

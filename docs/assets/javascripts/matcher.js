@@ -68,6 +68,7 @@
       data.context.phases[phase].forEach(function (w) { self.phaseOf[w] = phase; });
     });
     this.entryPhases = data.context.entries;
+    this.links = data.context.links;
     var lex = data.lexical;
     this.ids = lex.ids;
     this.indexOf = Object.create(null);
@@ -280,15 +281,36 @@
   };
 
   Matcher.prototype.rank = function (best, lowered) {
-    var self = this, ids = Object.keys(best);
-    function group(id) {
-      var s = best[id][0], line = best[id][1];
-      return s >= self.strong ? "0 0 " + line : "1 " + s + " " + line;
-    }
-    var sizes = Object.create(null), phases = Object.create(null), context = Object.create(null);
-    ids.forEach(function (id) { sizes[group(id)] = (sizes[group(id)] || 0) + 1; });
+    var self = this, ids, line;
+    // Linked siblings of the log's phase join the entries matched at a line (rank in matcher.py).
+    var byLine = Object.create(null), lines = [], phases = Object.create(null);
+    Object.keys(best).sort().forEach(function (id) {
+      var at = best[id][1];
+      if (!(at in byLine)) { byLine[at] = []; lines.push(at); }
+      byLine[at].push(id);
+    });
+    lines.sort(function (a, b) { return a - b; });
+    lines.forEach(function (at) {
+      var here = byLine[at];
+      if (!here.some(function (e) { return self.links[e] !== undefined; })) return;
+      var phase = phases[at] = self.phaseAt(lowered, at);
+      if (phase === null || here.some(function (e) { return (self.entryPhases[e] || []).indexOf(phase) >= 0; })) return;
+      here.forEach(function (e) {
+        (self.links[e] || []).forEach(function (sibling) {
+          if (best[sibling] === undefined && (self.entryPhases[sibling] || []).indexOf(phase) >= 0) best[sibling] = best[e];
+        });
+      });
+    });
+    ids = Object.keys(best);
+    function group(id) { return (best[id][0] >= self.strong ? "0 " : "1 ") + best[id][1]; }
+    var sizes = Object.create(null), top = Object.create(null), context = Object.create(null);
     ids.forEach(function (id) {
-      var line = best[id][1];
+      var g = group(id);
+      sizes[g] = (sizes[g] || 0) + 1;
+      top[g] = Math.max(top[g] || 0.0, best[id][0]);
+    });
+    ids.forEach(function (id) {
+      line = best[id][1];
       context[id] = 0;
       if (sizes[group(id)] > 1) {
         if (!(line in phases)) phases[line] = self.phaseAt(lowered, line);
@@ -296,10 +318,10 @@
       }
     });
     function key(id) {
-      var score = best[id][0], line = best[id][1];
+      var score = best[id][0], at = best[id][1];
       var symptom = self.symptoms[id] !== undefined ? 1 : 0;
-      if (score >= self.strong) return [0, symptom, line, -context[id], -score, id];
-      return [1, symptom, -score, line, -context[id], id];
+      if (score >= self.strong) return [0, symptom, at, 0, -context[id], -score, id];
+      return [1, symptom, -top[group(id)], at, -context[id], -score, id];
     }
     var order = ids.slice().sort(function (a, b) { return compareKeys(key(a), key(b)); });
     order.filter(function (id) { return self.symptoms[id] !== undefined; }).forEach(function (id) {
