@@ -212,3 +212,23 @@ def test_context_decides_between_siblings_sharing_a_wording() -> None:
         ranked = [x.entry_id for x in m.match(f"{before}\n{oom}", top=3)]
         assert ranked[0] == expected, (before, ranked)
         assert {"E0008", "E0009"} <= set(ranked)  # the others stay listed
+
+
+def test_clean_line_strips_the_prefixes_real_pastes_carry() -> None:
+    cases = {
+        'ollama  | time=2024-01-01T00:00:00.000Z level=ERROR source=server.go:1 msg="boom"': '"boom"',
+        "vllm-1  | (RayWorkerVllm pid=1234, ip=10.0.0.1) ERROR 06-02 09:39:03 [core.py:396] boom": "boom",
+        "[rank0]: torch.OutOfMemoryError: boom": "torch.OutOfMemoryError: boom",
+        "(RayWorkerVllm pid=1234) [rank1]: boom": "boom",
+        "> > boom": "boom",
+        "```text": "",
+        "  | ValueError: boom": "ValueError: boom",
+        "VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure": "enqueue.cc: 0  NCCL WARN Cuda failure",
+        "2024-04-12T08:51:37.145592Z ERROR warmup{max_input_length=4096}:warmup: text_generation_client: "
+        "router/client/src/lib.rs:33: Server error: CUDA out of memory": "Server error: CUDA out of memory",
+        "2024-04-12T08:51:37.145592Z ERROR text_generation_launcher: Error when initializing model": "Error when initializing model",
+        '{"level":"error","msg":"a\\nb"}': '{"level":"error","msg":"a b"}',
+    }
+    for line, cleaned in cases.items():
+        assert clean_line(line).strip() == cleaned, line
+        assert clean_line_unguarded(line).strip() == cleaned, line
