@@ -105,6 +105,8 @@ RULES: list[tuple[str, str]] = [
         r"^\s*(ERROR|WARN|INFO|DEBUG)\s[^\n]*?text_generation_[a-z_]+(::[a-z_]+)*:\s*([\w/.-]+\.rs:\d+:\s*)?",
         "",
     ),
+    # A quoted name ('Qwen2ForCausalLM', 'mllama') is the user's value, not the message's.
+    (r"'[A-Za-z_][\w.-]{0,80}'", " quoted "),
     (r"0x[0-9a-fA-F]+", " hex "),
     (r"(/[\w.@+-]+){2,}/?", " path "),  # POSIX paths
     (r"[A-Za-z]:(\\[\w.@+-]+)+\\?", " path "),  # Windows paths
@@ -151,7 +153,7 @@ GAP = 6
 # Lines a match may reach before and after a line holding one of its anchor words.
 WINDOW = (8, 16)
 PLACEHOLDERS = frozenset(
-    {"0", "path", "hex", "size", "progress"}
+    {"0", "path", "hex", "size", "progress", "quoted"}
 )  # tokens the rules write, not the log
 # The second stage. A log's error lines are the lines holding one of these (lowercase) texts.
 ERROR_WORDS = [
@@ -228,6 +230,7 @@ _GUARDS: list[_Guard] = [
     lambda line, digits: digits and "-" in line and ":" in line,
     lambda line, digits: digits and ":" in line,
     lambda line, digits: "text_generation_" in line,
+    lambda line, digits: "'" in line,
     lambda line, digits: "0x" in line,
     lambda line, digits: "/" in line,
     lambda line, digits: ":\\" in line,
