@@ -1,147 +1,95 @@
-"""Paste a log, find the entry: one matching definition for the CLI and the browser.
+"""Paste a log, find the entry: one matching definition for the CLI, the JSON API and the browser.
 
-The definition is data (`matcher_data`): normalisation rules as regexes that
-Python and JavaScript both run, and each message reduced to a token string.
-`docs/assets/javascripts/matcher.js` implements the same scoring over the same
-JSON, and a browser test holds the two to identical rankings.
+The definition is data (`matcher_data`, exported as `api/v1/matcher.json`):
+normalisation rules as regexes that Python and JavaScript both run, each stored
+wording reduced to weighted tokens, and the second stage's BM25 weights.
+`docs/assets/javascripts/matcher.js` runs the same arithmetic, in the same order,
+over the same JSON; browser tests hold the two to identical rankings. The stages
+live in `errkb.match`; this module is the public front (`Matcher`, `matcher_data`).
 
 How a log is scored:
-1. Each line is cleaned by the rules (ANSI colours, log prefixes, timestamps,
-   paths, hex, numbers) and cut into lowercase word tokens; all lines are joined
-   into one token stream, so a message wrapped over several lines still matches.
-2. A message matches where the longest prefix of its tokens appears contiguously
-   in the stream; its score is the fraction of its tokens in that prefix, counting at
-   most its first CAP tokens (long messages end in clauses that vary by version).
+1. Each line is cleaned by the rules (`errkb.match.normalize`: colours, the
+   prefixes real logs carry, Markdown quotes, JSON escapes, timestamps, paths,
+   quoted names, numbers) and cut into lowercase tokens; the lines make one token
+   stream, so a message wrapped over several lines still matches.
+2. A stored wording (its first CAP tokens) is aligned to the stream in order, gaps
+   allowed (`errkb.match.align`); its score is the weight of the tokens aligned over
+   the weight of all, each token weighted by how few entries use it (IDF), so
+   boilerplate that many errors share counts little. It matches from MIN_SCORE.
 3. Entry patterns (regexes) match on cleaned lines and score 1.
-4. Entries are ranked strong matches first, causes before entries marked
-   `symptom` (the engine died *because* of an OOM), then earliest in the log
-   first: the first error a log shows is usually the cause.
+4. Entries are ranked strong matches first (by position: the first error a log
+   shows is usually the cause), causes before entries marked `symptom`; entries
+   matched at the same line are ordered by the log's phase there
+   (`errkb.match.context`).
+5. When no wording matches, the second stage (`errkb.match.lexical`) may offer
+   *possible* matches: entries whose text shares the words of the log's error
+   lines, when one entry stands out; they rank below every template match, with
+   scores below 0.5.
 
-Speed: a 10,000-line log is mostly noise, and running ten regexes over every
-line costs more than all the searching. So only *candidate* lines are cleaned:
-lines near a template's trigger word (a word every match of that template must
-contain) and lines holding a pattern's literal text. Runs of other lines become
-a barrier token that no message can match across. The browser does the same,
-from the same exported triggers, needles and window.
+Speed: a 10,000-line log is mostly noise, so only *candidate* lines are cleaned:
+lines near an anchor word of a template (the words of which every reportable
+alignment holds one, chosen per log, rarest first) and lines holding a pattern's
+literal text. Runs of other lines break the stream: no alignment crosses them.
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from errkb.match import lexical
-from errkb.match.align import align
-
-
-class _Text(Protocol):
-    @property
-    def text(self) -> str: ...
-
-
-class _Regex(Protocol):
-    @property
-    def regex(self) -> str: ...
-
-
-class Entry(Protocol):
-    """What the matcher reads of an entry (errkb's schema Entry has it): the matcher stays
-    independent of how entries are loaded and checked."""
-
-    @property
-    def id(self) -> str: ...
-    @property
-    def symptom(self) -> bool: ...
-    @property
-    def retired(self) -> object: ...
-    @property
-    def related(self) -> Sequence[str]: ...
-    @property
-    def messages(self) -> Sequence[_Text]: ...
-    @property
-    def patterns(self) -> Sequence[_Regex]: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def category(self) -> str: ...
-    @property
-    def summary(self) -> str: ...
-    @property
-    def detection(self) -> str | None: ...
-
-
-# (pattern, replacement): applied in order to every line. Replacements are literal text so that
-# both languages read them the same way; patterns use the syntax Python and JavaScript share.
-RULES: list[tuple[str, str]] = [
-    (r"\x1b\[[0-9;?]*[A-Za-z]", ""),  # ANSI colours and cursor codes
-    # Markdown as people paste into issues: quote marks and code fences.
-    (r"^\s*(>\s?)+", ""),
-    (r"^\s*(```|~~~)[\w+-]*\s*$", ""),
-    # Docker Compose ("ollama  | ", "vllm-1 | ") and CI ("  | ") line prefixes.
-    (r"^\s*([\w.-]+\s+)?\|\s", ""),
-    # NCCL's C++ prefix: "host:1234:5678 [0] NCCL WARN ..."
-    (r"^\s*[\w.-]+:\d+:\d+\s+\[\d+\]\s+", ""),
-    # Ray workers and vLLM processes: "(RayWorkerVllm pid=123, ip=10.0.0.1) ", "(pid=7) "
-    (r"^\s*\(([A-Za-z_]\w*\s+)?[a-z_]+=[^)]*\)\s*", ""),
-    (r"^\s*\[rank\d+\]:\s*", ""),  # torchrun: "[rank0]: "
-    # vLLM and most Python loggers: "(VllmWorker rank=0 pid=1) INFO 06-12 10:41:03 [engine.py:123] "
-    (
-        r"^\s*(\([A-Za-z_]+[^)]*\)\s*)?(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)\s+\d\d-\d\d\s+[\d:.]+\s*(\[[^\]]*\]\s*)?",
-        "",
-    ),
-    # Ollama/Go slog: time=... level=ERROR source=sched.go:123 msg="..."
-    (r"^\s*time=\S+\s+level=\S+\s+(source=\S+\s+)?msg=", ""),
-    # tqdm progress bars ("38%|██▊     | 3/8 [00:02<00:03,  1.28it/s]") vary in every paste.
-    (r"\d+%\|[^|\n]*\|\s*[\d.]+[kMG]?/[\d.]+[kMG]?\s*\[[^\]\n]*\]", " progress "),
-    (r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d([.,]\d+)?(Z|[+-]\d\d:?\d\d)?", " "),  # ISO timestamps
-    (r"\b\d\d:\d\d:\d\d([.,]\d+)?\b", " "),  # bare clock times
-    # TGI's launcher and router: "ERROR warmup{...}:warmup: text_generation_client: router/client/src/lib.rs:33: "
-    (
-        r"^\s*(ERROR|WARN|INFO|DEBUG)\s[^\n]*?text_generation_[a-z_]+(::[a-z_]+)*:\s*([\w/.-]+\.rs:\d+:\s*)?",
-        "",
-    ),
-    # A quoted name ('Qwen2ForCausalLM', 'mllama') is the user's value, not the message's.
-    (r"'[A-Za-z_][\w.-]{0,80}'", " quoted "),
-    (r"0x[0-9a-fA-F]+", " hex "),
-    (r"(/[\w.@+-]+){2,}/?", " path "),  # POSIX paths
-    (r"[A-Za-z]:(\\[\w.@+-]+)+\\?", " path "),  # Windows paths
-    (r"\\[nrt]", " "),  # escaped line breaks and tabs: a JSON log record's "msg"
-    (r"\b\d+(\.\d+)?[ \t]?(bytes|[KMGT]i?B)\b", " size "),  # 154.25 MiB and 12.73 GiB alike
-    (r"\d+(\.\d+)*", " 0 "),  # every number looks the same
-]
-TOKEN_RE = r"[a-z_]+|0"
-# Words that say nothing about which error it is: never anchor words, never lexical terms.
-STOP = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "by",
-        "for",
-        "from",
-        "in",
-        "is",
-        "it",
-        "of",
-        "on",
-        "or",
-        "that",
-        "the",
-        "this",
-        "to",
-        "was",
-        "with",
-    ]
+from errkb.match.align import align, anchor_words, reachable, token_weights, total
+from errkb.match.context import CONTEXT, PHASES, context_links, entry_phases, phase_at
+from errkb.match.entry import Entry
+from errkb.match.needles import needles
+from errkb.match.normalize import (
+    ANSI,
+    ESCAPES,
+    PLACEHOLDERS,
+    RULES,
+    STOP,
+    TOKEN_RE,
+    WEAK,
+    WORDS_ONLY,
+    Lines,
+    clean_line,
+    clean_line_unguarded,
+    content_tokens,
+    split_lines,
+    strip_colours,
+    tokens,
 )
+
+__all__ = [
+    "CAP",
+    "GAP",
+    "MIN_SCORE",
+    "MIN_TOKENS",
+    "PLACEHOLDERS",
+    "RULES",
+    "STOP",
+    "STRONG",
+    "WEAK",
+    "Entry",
+    "Lines",
+    "Match",
+    "Matcher",
+    "Template",
+    "anchor_words",
+    "clean_line",
+    "clean_line_unguarded",
+    "matcher_data",
+    "needles",
+    "pattern_collisions",
+    "reachable",
+    "split_lines",
+    "tokens",
+    "total",
+]
+
 MIN_TOKENS = 5  # a match of fewer tokens than this is a coincidence, not an error
 MIN_SCORE = 0.75  # weighted fraction of a message that must align (near misses reach 0.71)
 STRONG = 0.9  # above this a match is certain; ranked by position in the log
@@ -152,9 +100,6 @@ CAP = 24
 GAP = 6
 # Lines a match may reach before and after a line holding one of its anchor words.
 WINDOW = (8, 16)
-PLACEHOLDERS = frozenset(
-    {"0", "path", "hex", "size", "progress", "quoted"}
-)  # tokens the rules write, not the log
 # The second stage. A log's error lines are the lines holding one of these (lowercase) texts.
 ERROR_WORDS = [
     "error", "exception", "fail", "fatal", "killed", "abort", "traceback", "out of memory",
@@ -169,84 +114,6 @@ LEXICAL_MIN = 30.0
 LEXICAL_MARGIN = 1.5
 POSSIBLE_MAX = 0.5  # a possible match's shown score stays below this (and below MIN_SCORE)
 LEXICAL_SCALE = 20.0  # shown score: POSSIBLE_MAX * s / (s + LEXICAL_SCALE) for a BM25 score s
-# Context: entries matched at the same line are told apart by the phase the log was in. An
-# entry's phases are those whose words its title holds; the log's phase at a match is that of
-# the first phase word on the nearest line that holds one: the match's line, then the lines
-# before and after it, nearest first, up to CONTEXT lines away. Words are runs of letters, so "load_model" holds "load".
-PHASES: dict[str, list[str]] = {
-    "load": ["load", "loading", "loads", "loaded", "weight", "weights", "safetensors", "shards", "checkpoint", "loader"],
-    "warmup": ["warming", "warm", "warmup", "dummy"],
-    "serve": ["request", "requests", "prompt", "prompts", "prefill", "serving", "completions", "context", "decode", "generate"],
-}  # fmt: skip
-CONTEXT = 40
-
-WEAK = STOP | PLACEHOLDERS
-
-# ASCII semantics for \\d, \\w, \\s and \\b, as in JavaScript.
-_RULES = [(re.compile(p, re.ASCII), r) for p, r in RULES]
-_TOKEN = re.compile(TOKEN_RE)
-LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what JavaScript splits on, unlike str.splitlines
-
-
-def split_lines(text: str) -> list[str]:
-    """LINE_BREAK.split, at C speed when the text has no carriage returns."""
-    return LINE_BREAK.split(text) if "\r" in text else text.split("\n")
-
-
-def clean_line(line: str) -> str:
-    """Apply RULES in order; cheap substring guards skip the rules that cannot apply.
-
-    Each guard is a necessary condition for its rule to match (tests hold the guarded result
-    equal to plain application); the browser simply runs every rule.
-    """
-    digits = _ANY_DIGIT.search(line) is not None  # no rule before the last one writes a digit
-    for (pattern, replacement), guard in zip(_RULES, _GUARDS, strict=True):
-        if guard(line, digits):
-            line = pattern.sub(replacement, line)
-    return line
-
-
-def clean_line_unguarded(line: str) -> str:
-    for pattern, replacement in _RULES:
-        line = pattern.sub(replacement, line)
-    return line
-
-
-_ANY_DIGIT = re.compile(r"\d", re.ASCII)
-_LEVEL_START = tuple("(DIWEC")  # what the log-prefix rule needs after leading whitespace
-_WS = " \t\n\r\f\v"
-_Guard = Callable[[str, bool], bool]
-_GUARDS: list[_Guard] = [
-    lambda line, digits: "\x1b" in line,
-    lambda line, digits: line.lstrip(_WS).startswith(">"),
-    lambda line, digits: "```" in line or "~~~" in line,
-    lambda line, digits: "|" in line,
-    lambda line, digits: digits and "[" in line,
-    lambda line, digits: line.lstrip(_WS).startswith("(") and "=" in line,
-    lambda line, digits: "[rank" in line,
-    lambda line, digits: line.lstrip(_WS).startswith(_LEVEL_START),
-    lambda line, digits: "level=" in line,
-    lambda line, digits: digits and "%|" in line,
-    lambda line, digits: digits and "-" in line and ":" in line,
-    lambda line, digits: digits and ":" in line,
-    lambda line, digits: "text_generation_" in line,
-    lambda line, digits: "'" in line,
-    lambda line, digits: "0x" in line,
-    lambda line, digits: "/" in line,
-    lambda line, digits: ":\\" in line,
-    lambda line, digits: "\\" in line,
-    lambda line, digits: digits and ("B" in line or "bytes" in line),
-    lambda line, digits: digits,
-]
-
-
-def tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.lower())
-
-
-def content_tokens(text: str) -> list[str]:
-    """Tokens that say which error it is: no STOP words, no placeholders."""
-    return [t for t in tokens(text) if t not in WEAK]
 
 
 @dataclass(frozen=True)
@@ -263,134 +130,6 @@ class Match:
     line: int  # 1-based line of the log where the match starts
     matched: str  # that line, as the user pasted it
     possible: bool = False  # a second-stage (lexical) match: lower confidence
-
-
-def token_weights(groups: Sequence[Sequence[Sequence[str]]]) -> dict[str, float]:
-    """An IDF weight for every template token: log(1 + N / df), df counting entries.
-
-    Wordings share boilerplate ("CUDA kernel errors might be asynchronously reported ..."):
-    weighting by how few entries hold a token makes the part that tells errors apart count.
-    """
-    df: dict[str, int] = {}
-    for group in groups:
-        for tok in {t for toks in group for t in toks}:
-            df[tok] = df.get(tok, 0) + 1
-    n = len(groups)
-    return {t: round(math.log(1 + n / c), 4) for t, c in sorted(df.items())}
-
-
-def total(weights: Sequence[float]) -> float:
-    """Weights added left to right (JavaScript adds in the same order: the same float)."""
-    out = 0.0
-    for w in weights:
-        out += w
-    return out
-
-
-def anchor_words(
-    toks: Sequence[str], weights: Sequence[float], count: Callable[[str], int], min_score: float
-) -> list[str]:
-    """Words one of which every reported match of a template contains, rarest in this log.
-
-    Content positions are taken, rarest in the log at hand first (`count`: lines holding the
-    word; first position on a tie), until the weight left outside them is below MIN_SCORE of
-    the template's: a match that aligned none of them could not score enough.
-    """
-    whole = total(weights)
-    rest = whole
-    content = sorted(
-        (k for k, t in enumerate(toks) if t not in WEAK), key=lambda k: (count(toks[k]), k)
-    )
-    taken: list[str] = []
-    for k in content:
-        if rest < min_score * whole:
-            break
-        taken.append(toks[k])
-        rest -= weights[k]
-    return list(dict.fromkeys(taken))
-
-
-def reachable(toks: Sequence[str], weights: Sequence[float], min_score: float) -> bool:
-    """Whether a template's weak tokens alone fall short of MIN_SCORE (else it cannot anchor)."""
-    weak = total([w for t, w in zip(toks, weights, strict=True) if t in WEAK])
-    return weak < min_score * total(weights) and sum(t not in WEAK for t in toks) >= 2
-
-
-def needles(regex: str) -> list[str] | None:
-    """Literal lowercase texts one of which every match of `regex` contains; None if unsure.
-
-    Conservative by construction: a top-level alternation (or one group around the whole
-    regex) gives one needle per branch; within a branch only letters and spaces outside
-    groups and classes count (and underscores), and the longest such run of at least 4
-    characters is kept.
-    """
-    body = regex
-    if body.startswith("(") and _closing(body, 0) == len(body) - 1:
-        body = body[3:-1] if body.startswith("(?:") else body[1:-1]
-    out: list[str] = []
-    for branch in _split_top(body, "|"):
-        found = _literal(branch)
-        if found is None:
-            return None
-        out.append(found)
-    return sorted(set(out))
-
-
-def _scan(regex: str) -> list[tuple[int, str, int]]:
-    """(index, character, depth) for every unescaped character; escapes give ("\\", depth)."""
-    out: list[tuple[int, str, int]] = []
-    depth, i, in_class = 0, 0, False
-    while i < len(regex):
-        ch = regex[i]
-        if ch == "\\":
-            out.append((i, "\\", depth + in_class))
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-            out.append((i, ch, depth + 1))
-        elif ch == "[":
-            in_class = True
-            out.append((i, ch, depth + 1))
-        elif ch == "(":
-            depth += 1
-            out.append((i, ch, depth))
-        elif ch == ")":
-            out.append((i, ch, depth))
-            depth -= 1
-        else:
-            out.append((i, ch, depth))
-        i += 1
-    return out
-
-
-def _closing(regex: str, start: int) -> int:
-    for i, ch, depth in _scan(regex):
-        if i > start and ch == ")" and depth == 1:
-            return i
-    return -1
-
-
-def _split_top(regex: str, sep: str) -> list[str]:
-    cuts = [i for i, ch, depth in _scan(regex) if ch == sep and depth == 0]
-    bounds = [-1, *cuts, len(regex)]
-    return [regex[a + 1 : b] for a, b in itertools.pairwise(bounds)]
-
-
-def _literal(branch: str) -> str | None:
-    runs: list[str] = []
-    current = ""
-    for _, ch, depth in _scan(branch):
-        if depth == 0 and ch.isascii() and (ch.isalpha() or ch in " _"):
-            current += ch
-            continue
-        if ch in "*?{" and current:
-            current = current[:-1]  # the character before a quantifier is optional
-        runs.append(current)
-        current = ""
-    runs.append(current)
-    best = max((r.strip() for r in runs), key=len)
-    return best.lower() if len(best) >= 4 else None
 
 
 def templates(entries: Sequence[Entry]) -> list[Template]:
@@ -417,37 +156,6 @@ def lexical_docs(entries: Sequence[Entry]) -> list[list[list[str]]]:
         texts += [entry.detection] if entry.detection else []
         docs.append([content_tokens(" ".join(map(clean_line, t.split("\n")))) for t in texts])
     return docs
-
-
-_LETTERS = re.compile(r"[a-z]+")
-
-
-def phase_words(text: str) -> list[str]:
-    """The phase of each phase word in `text` (lowercase), in order."""
-    of = {w: phase for phase, ws in PHASES.items() for w in ws}
-    return [of[w] for w in _LETTERS.findall(text.lower()) if w in of]
-
-
-def entry_phases(title: str) -> list[str]:
-    return sorted(set(phase_words(title)))
-
-
-def context_links(entries: Sequence[Entry]) -> dict[str, list[str]]:
-    """For each entry with a phase, the entries of its category with a phase that it lists in
-    `related` or that list it: the siblings a log's phase may point to instead."""
-    phased = [e for e in entries if entry_phases(e.title)]
-    out: dict[str, list[str]] = {}
-    for e in phased:
-        links = sorted(
-            o.id
-            for o in phased
-            if o.id != e.id
-            and o.category == e.category
-            and (o.id in e.related or e.id in o.related)
-        )
-        if links:
-            out[e.id] = links
-    return out
 
 
 def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
@@ -550,7 +258,7 @@ class Matcher:
         yields exactly those runs, at C speed.
         """
         n = len(lowered.lines)
-        words = lowered.text.encode("utf-8", "replace").translate(_WORDS_ONLY).split(b"\n")
+        words = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY).split(b"\n")
         vocab = self.vocab
         index: dict[str, list[int]] = {}
         for i, line in enumerate(words):
@@ -575,7 +283,7 @@ class Matcher:
         raw_lines = split_lines(log)
         # Words are searched in the raw lines, colours and escapes removed and lowercased:
         # every word token of a cleaned line is a word of that text.
-        lowered = Lines(split_lines(_ESCAPES.sub(" ", _RULES[0][0].sub("", log).lower())))
+        lowered = Lines(split_lines(ESCAPES.sub(" ", ANSI.sub("", log).lower())))
         cleaned: dict[int, str] = {}
 
         def clean(i: int) -> str:
@@ -625,7 +333,7 @@ class Matcher:
                     break
         ranked = self.rank(best, lowered)
         out = [
-            Match(entry_id, round3(score), line + 1, _strip_colours(raw_lines[line]))
+            Match(entry_id, round3(score), line + 1, strip_colours(raw_lines[line]))
             for entry_id, (score, line) in ranked[:top]
         ]
         if len(out) < top:
@@ -635,7 +343,7 @@ class Matcher:
                     break
                 if entry_id not in shown:
                     out.append(
-                        Match(entry_id, score, line + 1, _strip_colours(raw_lines[line]), True)
+                        Match(entry_id, score, line + 1, strip_colours(raw_lines[line]), True)
                     )
         return out
 
@@ -720,16 +428,7 @@ class Matcher:
         return out
 
     def phase_at(self, lowered: Lines, line: int) -> str | None:
-        """The log's phase at a line: see PHASES."""
-        n = len(lowered.lines)
-        for distance in range(self.context_lines + 1):
-            for k in (line - distance, line + distance) if distance else (line,):
-                if 0 <= k < n:
-                    for w in _LETTERS.findall(lowered.lines[k]):
-                        phase = self.phase_of.get(w)
-                        if phase is not None:
-                            return phase
-        return None
+        return phase_at(lowered.lines, line, self.phase_of, self.context_lines)
 
     def rank(
         self, best: dict[str, tuple[float, int]], lowered: Lines
@@ -798,42 +497,9 @@ class Matcher:
         return [(entry_id, best[entry_id]) for entry_id in order]
 
 
-class Lines:
-    """The lines of a log joined once, for C-speed substring searches that report line numbers."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = lines
-        self.text = "\n".join(lines)
-        self.starts = [0, *itertools.accumulate(len(line) + 1 for line in lines)]
-
-    def containing(self, words: list[str]) -> list[int]:
-        """Sorted indices of the lines that contain any of `words`."""
-        text, starts = self.text, self.starts
-        found: set[int] = set()
-        for word in words:
-            at = text.find(word)
-            while at >= 0:
-                line = bisect.bisect_right(starts, at) - 1
-                found.add(line)
-                at = text.find(word, starts[line + 1])
-        return sorted(found)
-
-
-_ESCAPES = re.compile(r"\\[nrt]")  # as the rule in RULES, for the word search
-
-
 def round3(x: float) -> float:
     """Three decimals, as JavaScript's Math.floor(x * 1000 + 0.5) / 1000 gives them."""
     return math.floor(x * 1000 + 0.5) / 1000
-
-
-def _strip_colours(line: str) -> str:
-    return _RULES[0][0].sub("", line).strip()
-
-
-_WORDS_ONLY = bytes(
-    b if b == 0x0A or b == 0x5F or 0x61 <= b <= 0x7A else 0x20 for b in range(256)
-)  # keeps "\n", "_" and a-z
 
 
 E = TypeVar("E", bound=Entry)
