@@ -107,10 +107,13 @@ ERROR_WORDS = [
     "segmentation fault", "core dumped", "denied", "refused", "not found", "no such",
 ]  # fmt: skip
 QUERY_LINES = 24  # the first error lines of a log, with the line after each, make the query
-# The second stage offers possible matches when its best entry scores LEXICAL_MIN and
-# LEXICAL_MARGIN times the next one, then that entry and the next ones scoring LEXICAL_MIN / 2.
+# The second stage offers possible matches when its best entry stands out: it scores at least
+# LEXICAL_FLOOR, LEXICAL_COVERAGE of what the query's terms could score at best (each term's
+# highest weight in any entry, added up), and LEXICAL_MARGIN times the next entry. Then that
+# entry and the next ones scoring half as much or more.
 # Set on the suite and the calibration pastes (tests/test_match_figures.py prints the figures).
-LEXICAL_MIN = 30.0
+LEXICAL_FLOOR = 8.0
+LEXICAL_COVERAGE = 0.5
 LEXICAL_MARGIN = 1.5
 POSSIBLE_MAX = 0.5  # a possible match's shown score stays below this (and below MIN_SCORE)
 LEXICAL_SCALE = 20.0  # shown score: POSSIBLE_MAX * s / (s + LEXICAL_SCALE) for a BM25 score s
@@ -197,7 +200,8 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
             "ids": ids,
             "error_words": ERROR_WORDS,
             "query_lines": QUERY_LINES,
-            "min": LEXICAL_MIN,
+            "floor": LEXICAL_FLOOR,
+            "coverage": LEXICAL_COVERAGE,
             "margin": LEXICAL_MARGIN,
             "possible_max": POSSIBLE_MAX,
             "scale": LEXICAL_SCALE,
@@ -232,7 +236,8 @@ class Matcher:
         self.ids: list[str] = list(lex["ids"])
         self.error_words: list[str] = list(lex["error_words"])
         self.query_lines = int(lex["query_lines"])
-        self.lexical_min = float(lex["min"])
+        self.lexical_floor = float(lex["floor"])
+        self.lexical_coverage = float(lex["coverage"])
         self.lexical_margin = float(lex["margin"])
         self.possible_max = float(lex["possible_max"])
         self.lexical_scale = float(lex["scale"])
@@ -247,6 +252,7 @@ class Matcher:
             t: [(int(d), float(w)) for d, w in rows] for t, rows in lex["postings"].items()
         }
         self.weight: dict[str, dict[int, float]] = {t: dict(r) for t, r in self.postings.items()}
+        self.best_weight = {t: max(w for _, w in rows) for t, rows in self.postings.items()}
         self.index_of = {entry_id: k for k, entry_id in enumerate(self.ids)}
 
     def candidates(self, lowered: Lines) -> tuple[list[bool], list[list[str]]]:
@@ -391,7 +397,7 @@ class Matcher:
         """Second-stage matches: (entry id, shown score, line index), best first.
 
         The query is the terms of the log's first QUERY_LINES error lines and the line after
-        each; see LEXICAL_MIN for which entries are offered. An entry's line is the query
+        each; see LEXICAL_COVERAGE for which entries are offered. An entry's line is the query
         line adding most to its score (the first on a tie).
         """
         n = len(lowered.lines)
@@ -409,11 +415,17 @@ class Matcher:
         )
         # Offered only when one entry stands out: near misses spread their score over the
         # entries of a family (every CUDA error shares "CUDA error ... kernel").
-        if not ranked or acc[ranked[0]] < self.lexical_min:
+        if not ranked:
             return []
-        if len(ranked) > 1 and acc[ranked[0]] < self.lexical_margin * acc[ranked[1]]:
+        first = acc[ranked[0]]
+        reach = 0.0
+        for term in sorted(set().union(*per_line)):
+            reach += self.best_weight.get(term, 0.0)
+        if first < self.lexical_floor or first < self.lexical_coverage * reach:
             return []
-        ranked = [ranked[0], *(d for d in ranked[1:] if acc[d] >= self.lexical_min / 2)]
+        if len(ranked) > 1 and first < self.lexical_margin * acc[ranked[1]]:
+            return []
+        ranked = [ranked[0], *(d for d in ranked[1:] if acc[d] >= first / 2)]
         out: list[tuple[str, float, int]] = []
         for d in ranked:
             best_line, best = picked[0], -1.0

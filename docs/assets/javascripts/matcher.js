@@ -75,16 +75,19 @@
     this.ids.forEach(function (id, k) { self.indexOf[id] = k; });
     this.errorWords = lex.error_words;
     this.queryLines = lex.query_lines;
-    this.lexicalMin = lex.min;
+    this.lexicalFloor = lex.floor;
+    this.lexicalCoverage = lex.coverage;
     this.lexicalMargin = lex.margin;
     this.possibleMax = lex.possible_max;
     this.lexicalScale = lex.scale;
     this.postings = Object.create(null);
     this.weight = Object.create(null);
+    this.bestWeight = Object.create(null);
     Object.keys(lex.postings).forEach(function (term) {
       self.postings[term] = lex.postings[term];
-      var row = Object.create(null);
-      lex.postings[term].forEach(function (dw) { row[dw[0]] = dw[1]; });
+      var row = Object.create(null), most = -Infinity;
+      lex.postings[term].forEach(function (dw) { row[dw[0]] = dw[1]; most = Math.max(most, dw[1]); });
+      self.bestWeight[term] = most;
       self.weight[term] = row;
     });
   }
@@ -246,9 +249,12 @@
       if (acc[a] !== acc[b]) return acc[b] - acc[a] > 0 ? 1 : -1;
       return self.ids[a] < self.ids[b] ? -1 : self.ids[a] > self.ids[b] ? 1 : 0;
     });
-    if (!ranked.length || acc[ranked[0]] < this.lexicalMin) return [];
-    if (ranked.length > 1 && acc[ranked[0]] < this.lexicalMargin * acc[ranked[1]]) return [];
-    ranked = [ranked[0]].concat(ranked.slice(1).filter(function (d) { return acc[d] >= self.lexicalMin / 2; }));
+    if (!ranked.length) return [];
+    var first = acc[ranked[0]], reach = 0.0;
+    sortedKeys(union).forEach(function (term) { if (self.bestWeight[term] !== undefined) reach += self.bestWeight[term]; });
+    if (first < this.lexicalFloor || first < this.lexicalCoverage * reach) return [];
+    if (ranked.length > 1 && first < this.lexicalMargin * acc[ranked[1]]) return [];
+    ranked = [ranked[0]].concat(ranked.slice(1).filter(function (d) { return acc[d] >= first / 2; }));
     return ranked.map(function (d) {
       var bestLine = picked[0], best = -1.0;
       picked.forEach(function (k, x) {
