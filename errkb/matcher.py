@@ -105,6 +105,7 @@ ERROR_WORDS = [
     "error", "exception", "fail", "fatal", "killed", "abort", "traceback", "out of memory",
     "cannot", "unable", "not supported", "unsupported", "invalid", "oom", "panic", "assert",
     "segmentation fault", "core dumped", "denied", "refused", "not found", "no such",
+    "illegal instruction", "terminated", "insufficient", "not enough", "too old", "unknown",
 ]  # fmt: skip
 QUERY_LINES = 24  # the first error lines of a log, with the line after each, make the query
 # The second stage offers possible matches when its best entry stands out: it scores at least
