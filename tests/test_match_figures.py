@@ -127,15 +127,38 @@ def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
         )
 
 
-# Issue 14's targets on the holdout ("any" figures; near-false at most, the others at least).
-TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10}
-# Measured on the holdout once, when the matcher was last changed: the regression guards.
+# Issue 14's targets on the holdout ("any" figures, and near misses counted both ways;
+# near-false at most, the others at least).
+TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false": 0.10}
+# Measured when the matcher last changed (holdout scored once, 2026-11-24, after all tuning):
+# the regression guards. Before issue 14's matcher the holdout gave top-1 and top-3 56/72,
+# no match 15/72, near-false 1/14.
 MEASURED: dict[str, dict[str, float]] = {
-    "suite": {"top1": 0.93, "top3": 0.96, "near_false": 0.34, "confident_near_false": 0.12},
-    "calibration": {"top1": 0.69, "top3": 0.72, "near_false": 0.10, "confident_near_false": 0.0},
-    "holdout": {},
+    "suite": {
+        "top1": 75 / 78,
+        "top3": 76 / 78,
+        "confident_top1": 74 / 78,
+        "near_false": 4 / 9,
+        "confident_near_false": 1 / 9,
+    },
+    "calibration": {
+        "top1": 57 / 69,
+        "top3": 58 / 69,
+        "confident_top1": 49 / 69,
+        "near_false": 1 / 15,
+        "confident_near_false": 0 / 15,
+    },
+    "holdout": {
+        "top1": 64 / 72,
+        "top3": 64 / 72,
+        "confident_top1": 59 / 72,
+        "near_false": 4 / 14,
+        "confident_near_false": 1 / 14,
+    },
 }
-UNMET: set[str] = set()
+# Unmet on the holdout: top-1 64/72 (89%), top-3 64/72 (89%); near misses given a possible
+# match 4/14 (29%) (a confident false match: 1/14, 7%, meets the target).
+UNMET: set[str] = {"top1", "top3", "near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:
@@ -150,7 +173,7 @@ def _meets(name: str, value: float, bound: float) -> bool:
             marks=pytest.mark.xfail(
                 strict=True,
                 reason=f"issue 14 target unmet on the holdout: {name} "
-                f"{'<=' if name == 'near_false' else '>='} {bound:.0%}",
+                f"{'<=' if 'near_false' in name else '>='} {bound:.0%}",
             ),
         )
         if name in UNMET
