@@ -1,5 +1,7 @@
 """Time `errkb match` on a 10,000-line log: prints figures, asserts nothing (machines are noisy).
 
+Targets (issue 14): the serving log under 100 ms, the dense worst case under 250 ms.
+
 Run from the repository root: python benchmarks/match_bench.py
 Two 10,000-line logs:
 - "dense": every line comes from the 64 real error pastes in tests/fixtures/logs, repeated,
@@ -20,7 +22,7 @@ from errkb.checks.corpus import load_corpus
 from errkb.matcher import Lines, Matcher, matcher_data, split_lines
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET_MS = 100.0
+TARGET_MS = {"server": 100.0, "dense": 250.0}  # issue 14: after start-up
 
 
 LOGS = ROOT / "tests" / "fixtures" / "logs"
@@ -64,7 +66,7 @@ def main() -> None:
     print(f"start-up (load corpus, build matcher): {startup * 1000:.0f} ms")
     for name, log in (("server", build_server_log()), ("dense", build_log())):
         lowered = Lines(split_lines(log.lower()))
-        kept = sum(matcher.candidates(lowered))
+        kept = sum(matcher.candidates(lowered)[0])
         runs = []
         for _ in range(7):
             t = time.perf_counter()
@@ -77,7 +79,8 @@ def main() -> None:
         print(
             f"  match, median of {len(runs)}: {median:.1f} ms (min {min(runs):.1f}, max {max(runs):.1f})"
         )
-        print(f"  ratio to the {TARGET_MS:.0f} ms target: {median / TARGET_MS:.2f}")
+        target = TARGET_MS[name]
+        print(f"  ratio to the {target:.0f} ms target: {median / target:.2f}")
         print(f"  top matches: {[m.entry_id for m in found]}")
 
 

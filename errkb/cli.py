@@ -267,6 +267,7 @@ def match(root: str | None, log: TextIO, as_json: bool, top: int) -> None:
             "score": m.score,
             "line": m.line,
             "matched": m.matched,
+            "possible": m.possible,
         }
         for m in found
     ]
@@ -279,8 +280,14 @@ def match(root: str | None, log: TextIO, as_json: bool, top: int) -> None:
         )
         return
     for row in rows:
+        possible = "  (possible match: its words, not its message)" if row["possible"] else ""
         click.echo(
-            f"{row['id']}  {row['score']:.2f}  line {row['line']}  {row['title']}\n      {row['url']}"
+            f"{row['id']}  {row['score']:.2f}  line {row['line']}  {row['title']}{possible}\n"
+            f"      {row['url']}"
+        )
+    if rows[0]["possible"]:
+        click.echo(
+            "no entry's message matches this log. Report it: " + settings.repo_url + "/issues/new"
         )
 
 

@@ -1,140 +1,129 @@
-"""Paste a log, find the entry: one matching definition for the CLI and the browser.
+"""Paste a log, find the entry: one matching definition for the CLI, the JSON API and the browser.
 
-The definition is data (`matcher_data`): normalisation rules as regexes that
-Python and JavaScript both run, and each message reduced to a token string.
-`docs/assets/javascripts/matcher.js` implements the same scoring over the same
-JSON, and a browser test holds the two to identical rankings.
+The definition is data (`matcher_data`, exported as `api/v1/matcher.json`):
+normalisation rules as regexes that Python and JavaScript both run, each stored
+wording reduced to weighted tokens, and the second stage's BM25 weights.
+`docs/assets/javascripts/matcher.js` runs the same arithmetic, in the same order,
+over the same JSON; browser tests hold the two to identical rankings. The stages
+live in `errkb.match`; this module is the public front (`Matcher`, `matcher_data`).
 
 How a log is scored:
-1. Each line is cleaned by the rules (ANSI colours, log prefixes, timestamps,
-   paths, hex, numbers) and cut into lowercase word tokens; all lines are joined
-   into one token stream, so a message wrapped over several lines still matches.
-2. A message matches where the longest prefix of its tokens appears contiguously
-   in the stream; its score is the fraction of its tokens in that prefix, counting at
-   most its first CAP tokens (long messages end in clauses that vary by version).
+1. Each line is cleaned by the rules (`errkb.match.normalize`: colours, the
+   prefixes real logs carry, Markdown quotes, JSON escapes, timestamps, paths,
+   quoted names, numbers) and cut into lowercase tokens; the lines make one token
+   stream, so a message wrapped over several lines still matches.
+2. A stored wording (its first CAP tokens) is aligned to the stream in order, gaps
+   allowed (`errkb.match.align`); its score is the weight of the tokens aligned over
+   the weight of all, each token weighted by how few entries use it (IDF), so
+   boilerplate that many errors share counts little. It matches from MIN_SCORE.
 3. Entry patterns (regexes) match on cleaned lines and score 1.
-4. Entries are ranked strong matches first, causes before entries marked
-   `symptom` (the engine died *because* of an OOM), then earliest in the log
-   first: the first error a log shows is usually the cause.
+4. Entries are ranked strong matches first (by position: the first error a log
+   shows is usually the cause), causes before entries marked `symptom`; entries
+   matched at the same line are ordered by the log's phase there
+   (`errkb.match.context`).
+5. When no wording matches, the second stage (`errkb.match.lexical`) may offer
+   *possible* matches: entries whose text shares the words of the log's error
+   lines, when one entry stands out; they rank below every template match, with
+   scores below 0.5.
 
-Speed: a 10,000-line log is mostly noise, and running ten regexes over every
-line costs more than all the searching. So only *candidate* lines are cleaned:
-lines near a template's trigger word (a word every match of that template must
-contain) and lines holding a pattern's literal text. Runs of other lines become
-a barrier token that no message can match across. The browser does the same,
-from the same exported triggers, needles and window.
+Speed: a 10,000-line log is mostly noise, so only *candidate* lines are cleaned:
+lines near an anchor word of a template (the words of which every reportable
+alignment holds one, chosen per log, rarest first) and lines holding a pattern's
+literal text. Runs of other lines break the stream: no alignment crosses them.
 """
 
 from __future__ import annotations
 
-import bisect
-import itertools
+import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from errkb.entries.schema import Entry
+from errkb.match import lexical
+from errkb.match.align import align, anchor_words, reachable, token_weights, total
+from errkb.match.context import CONTEXT, PHASES, context_links, entry_phases, phase_at
+from errkb.match.entry import Entry
+from errkb.match.needles import needles
+from errkb.match.normalize import (
+    ANSI,
+    ESCAPES,
+    PLACEHOLDERS,
+    RULES,
+    STOP,
+    TOKEN_RE,
+    WEAK,
+    WORDS_ONLY,
+    Lines,
+    clean_line,
+    clean_line_unguarded,
+    content_tokens,
+    split_lines,
+    strip_colours,
+    tokens,
+)
 
-# (pattern, replacement): applied in order to every line. Replacements are literal text so that
-# both languages read them the same way; patterns use the syntax Python and JavaScript share.
-RULES: list[tuple[str, str]] = [
-    (r"\x1b\[[0-9;?]*[A-Za-z]", ""),  # ANSI colours and cursor codes
-    # vLLM and most Python loggers: "(VllmWorker rank=0 pid=1) INFO 06-12 10:41:03 [engine.py:123] "
-    (
-        r"^\s*(\([A-Za-z_]+[^)]*\)\s*)?(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)\s+\d\d-\d\d\s+[\d:.]+\s*(\[[^\]]*\]\s*)?",
-        "",
-    ),
-    # Ollama/Go slog: time=... level=ERROR source=sched.go:123 msg="..."
-    (r"^\s*time=\S+\s+level=\S+\s+(source=\S+\s+)?msg=", ""),
-    # tqdm progress bars ("38%|██▊     | 3/8 [00:02<00:03,  1.28it/s]") vary in every paste.
-    (r"\d+%\|[^|\n]*\|\s*[\d.]+[kMG]?/[\d.]+[kMG]?\s*\[[^\]\n]*\]", " progress "),
-    (r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d([.,]\d+)?(Z|[+-]\d\d:?\d\d)?", " "),  # ISO timestamps
-    (r"\b\d\d:\d\d:\d\d([.,]\d+)?\b", " "),  # bare clock times
-    (r"0x[0-9a-fA-F]+", " hex "),
-    (r"(/[\w.@+-]+){2,}/?", " path "),  # POSIX paths
-    (r"[A-Za-z]:(\\[\w.@+-]+)+\\?", " path "),  # Windows paths
-    (r"\b\d+(\.\d+)?[ \t]?(bytes|[KMGT]i?B)\b", " size "),  # 154.25 MiB and 12.73 GiB alike
-    (r"\d+(\.\d+)*", " 0 "),  # every number looks the same
+__all__ = [
+    "CAP",
+    "GAP",
+    "MIN_SCORE",
+    "MIN_TOKENS",
+    "PLACEHOLDERS",
+    "RULES",
+    "STOP",
+    "STRONG",
+    "WEAK",
+    "Entry",
+    "Lines",
+    "Match",
+    "Matcher",
+    "Template",
+    "anchor_words",
+    "clean_line",
+    "clean_line_unguarded",
+    "matcher_data",
+    "needles",
+    "reachable",
+    "split_lines",
+    "tokens",
+    "total",
 ]
-TOKEN_RE = r"[a-z_]+|0"
-MIN_TOKENS = 5  # a match shorter than this is a coincidence, not an error
-MIN_SCORE = 0.6  # fraction of a message that must appear
-SKIP_MAX = 2  # leading message tokens that may be missing (an exception name, "Error:")
+
+MIN_TOKENS = 5  # a match of fewer tokens than this is a coincidence, not an error
+MIN_SCORE = 0.75  # weighted fraction of a message that must align (near misses reach 0.71)
 STRONG = 0.9  # above this a match is certain; ranked by position in the log
 # A message's first CAP tokens identify it: long messages (PyTorch's OOM runs to 75 tokens)
 # end in clauses that change between versions, so a score counts at most this many.
 CAP = 24
-# Lines a match may reach before and after the line holding its trigger word: a message
-# starts at most MIN_TOKENS - 1 tokens before the trigger and may be wrapped over many lines.
-WINDOW = (MIN_TOKENS - 1, 16)
-PLACEHOLDERS = frozenset(
-    {"0", "path", "hex", "size", "progress"}
-)  # tokens the rules write, not the log
-BARRIER = "|"  # stands for skipped lines; TOKEN_RE never yields it, so nothing matches across
-
-# ASCII semantics for \\d, \\w, \\s and \\b, as in JavaScript.
-_RULES = [(re.compile(p, re.ASCII), r) for p, r in RULES]
-_TOKEN = re.compile(TOKEN_RE)
-LINE_BREAK = re.compile(r"\r\n|\r|\n")  # what JavaScript splits on, unlike str.splitlines
-
-
-def split_lines(text: str) -> list[str]:
-    """LINE_BREAK.split, at C speed when the text has no carriage returns."""
-    return LINE_BREAK.split(text) if "\r" in text else text.split("\n")
-
-
-def clean_line(line: str) -> str:
-    """Apply RULES in order; cheap substring guards skip the rules that cannot apply.
-
-    Each guard is a necessary condition for its rule to match (tests hold the guarded result
-    equal to plain application); the browser simply runs every rule.
-    """
-    digits = _ANY_DIGIT.search(line) is not None  # no rule before the last one writes a digit
-    for (pattern, replacement), guard in zip(_RULES, _GUARDS, strict=True):
-        if guard(line, digits):
-            line = pattern.sub(replacement, line)
-    return line
-
-
-def clean_line_unguarded(line: str) -> str:
-    for pattern, replacement in _RULES:
-        line = pattern.sub(replacement, line)
-    return line
-
-
-_ANY_DIGIT = re.compile(r"\d", re.ASCII)
-_LEVEL_START = tuple("(DIWEC")  # what the log-prefix rule needs after leading whitespace
-_Guard = Callable[[str, bool], bool]
-_GUARDS: list[_Guard] = [
-    lambda line, digits: "\x1b" in line,
-    lambda line, digits: line.lstrip(" \t\n\r\f\v").startswith(_LEVEL_START),
-    lambda line, digits: "level=" in line,
-    lambda line, digits: digits and "%|" in line,
-    lambda line, digits: digits and "-" in line and ":" in line,
-    lambda line, digits: digits and ":" in line,
-    lambda line, digits: "0x" in line,
-    lambda line, digits: "/" in line,
-    lambda line, digits: ":\\" in line,
-    lambda line, digits: digits and ("B" in line or "bytes" in line),
-    lambda line, digits: digits,
-]
-
-
-def tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.lower())
+# Stream tokens an alignment may step over between two matched tokens (versions insert clauses).
+GAP = 6
+# Lines a match may reach before and after a line holding one of its anchor words.
+WINDOW = (8, 16)
+# The second stage. A log's error lines are the lines holding one of these (lowercase) texts.
+ERROR_WORDS = [
+    "error", "exception", "fail", "fatal", "killed", "abort", "traceback", "out of memory",
+    "cannot", "unable", "not supported", "unsupported", "invalid", "oom", "panic", "assert",
+    "segmentation fault", "core dumped", "denied", "refused", "not found", "no such",
+    "illegal instruction", "terminated", "insufficient", "not enough", "too old", "unknown",
+]  # fmt: skip
+QUERY_LINES = 24  # the first error lines of a log, with the line after each, make the query
+# The second stage offers possible matches when its best entry stands out: it scores at least
+# LEXICAL_FLOOR, LEXICAL_COVERAGE of what the query's terms could score at best (each term's
+# highest weight in any entry, added up), and LEXICAL_MARGIN times the next entry. Then that
+# entry and the next ones scoring half as much or more.
+# Set on the suite and the calibration pastes (tests/test_match_figures.py prints the figures).
+LEXICAL_FLOOR = 8.0
+LEXICAL_COVERAGE = 0.5
+LEXICAL_MARGIN = 1.5
+POSSIBLE_MAX = 0.5  # a possible match's shown score stays below this (and below MIN_SCORE)
+LEXICAL_SCALE = 20.0  # shown score: POSSIBLE_MAX * s / (s + LEXICAL_SCALE) for a BM25 score s
 
 
 @dataclass(frozen=True)
 class Template:
     entry_id: str
-    tokens: tuple[str, ...]
+    tokens: tuple[str, ...]  # the first CAP tokens of the wording: what a match is scored on
     symptom: bool
-
-    @property
-    def triggers(self) -> tuple[str, ...]:
-        return trigger_words(self.tokens)
 
 
 @dataclass(frozen=True)
@@ -143,96 +132,7 @@ class Match:
     score: float
     line: int  # 1-based line of the log where the match starts
     matched: str  # that line, as the user pasted it
-
-
-def trigger_words(toks: tuple[str, ...]) -> tuple[str, ...]:
-    """Words every match of `toks` contains; empty when none (then every line is a candidate).
-
-    A reported match covers at least `need` tokens (MIN_TOKENS, and MIN_SCORE of its first
-    CAP tokens) starting at most SKIP_MAX in, so it always covers tokens SKIP_MAX .. need - 1.
-    Any of these words can pick the candidate lines; the matcher uses the one that occurs on
-    the fewest lines of the log at hand.
-    """
-    n = min(len(toks), CAP)
-    need = next((k for k in range(MIN_TOKENS, n + 1) if k / n >= MIN_SCORE), n)
-    return tuple(dict.fromkeys(t for t in toks[SKIP_MAX:need] if t not in PLACEHOLDERS))
-
-
-def needles(regex: str) -> list[str] | None:
-    """Literal lowercase texts one of which every match of `regex` contains; None if unsure.
-
-    Conservative by construction: a top-level alternation (or one group around the whole
-    regex) gives one needle per branch; within a branch only letters and spaces outside
-    groups and classes count (and underscores), and the longest such run of at least 4
-    characters is kept.
-    """
-    body = regex
-    if body.startswith("(") and _closing(body, 0) == len(body) - 1:
-        body = body[3:-1] if body.startswith("(?:") else body[1:-1]
-    out: list[str] = []
-    for branch in _split_top(body, "|"):
-        found = _literal(branch)
-        if found is None:
-            return None
-        out.append(found)
-    return sorted(set(out))
-
-
-def _scan(regex: str) -> list[tuple[int, str, int]]:
-    """(index, character, depth) for every unescaped character; escapes give ("\\", depth)."""
-    out: list[tuple[int, str, int]] = []
-    depth, i, in_class = 0, 0, False
-    while i < len(regex):
-        ch = regex[i]
-        if ch == "\\":
-            out.append((i, "\\", depth + in_class))
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-            out.append((i, ch, depth + 1))
-        elif ch == "[":
-            in_class = True
-            out.append((i, ch, depth + 1))
-        elif ch == "(":
-            depth += 1
-            out.append((i, ch, depth))
-        elif ch == ")":
-            out.append((i, ch, depth))
-            depth -= 1
-        else:
-            out.append((i, ch, depth))
-        i += 1
-    return out
-
-
-def _closing(regex: str, start: int) -> int:
-    for i, ch, depth in _scan(regex):
-        if i > start and ch == ")" and depth == 1:
-            return i
-    return -1
-
-
-def _split_top(regex: str, sep: str) -> list[str]:
-    cuts = [i for i, ch, depth in _scan(regex) if ch == sep and depth == 0]
-    bounds = [-1, *cuts, len(regex)]
-    return [regex[a + 1 : b] for a, b in itertools.pairwise(bounds)]
-
-
-def _literal(branch: str) -> str | None:
-    runs: list[str] = []
-    current = ""
-    for _, ch, depth in _scan(branch):
-        if depth == 0 and ch.isascii() and (ch.isalpha() or ch in " _"):
-            current += ch
-            continue
-        if ch in "*?{" and current:
-            current = current[:-1]  # the character before a quantifier is optional
-        runs.append(current)
-        current = ""
-    runs.append(current)
-    best = max((r.strip() for r in runs), key=len)
-    return best.lower() if len(best) >= 4 else None
+    possible: bool = False  # a second-stage (lexical) match: lower confidence
 
 
 def templates(entries: Sequence[Entry]) -> list[Template]:
@@ -241,88 +141,155 @@ def templates(entries: Sequence[Entry]) -> list[Template]:
         if entry.retired:
             continue
         for message in entry.messages:
-            toks = tuple(tokens(" ".join(clean_line(line) for line in message.text.split("\n"))))
+            toks = tuple(message_tokens(message.text))[:CAP]
             if len(toks) >= MIN_TOKENS:
                 out.append(Template(entry.id, toks, entry.symptom))
     return out
 
 
+def message_tokens(text: str) -> list[str]:
+    return tokens(" ".join(clean_line(line) for line in text.split("\n")))
+
+
+def lexical_docs(entries: Sequence[Entry]) -> list[list[list[str]]]:
+    """Each entry's text for the second stage: messages, title, summary, detection notes."""
+    docs: list[list[list[str]]] = []
+    for entry in entries:
+        texts = [m.text for m in entry.messages] + [entry.title, entry.summary]
+        texts += [entry.detection] if entry.detection else []
+        docs.append([content_tokens(" ".join(map(clean_line, t.split("\n")))) for t in texts])
+    return docs
+
+
 def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
-    """What the browser needs to match exactly as `errkb match` does."""
+    """What the browser needs to match exactly as `errkb match` does, from every entry."""
+    live = [e for e in entries if not e.retired]
+    ids = [e.id for e in live]
+    found = templates(live)
+    by_entry: dict[str, list[tuple[str, ...]]] = {}
+    for t in found:
+        by_entry.setdefault(t.entry_id, []).append(t.tokens)
+    weights = token_weights(list(by_entry.values()))
+    kept = [t for t in found if reachable(t.tokens, [weights[x] for x in t.tokens], MIN_SCORE)]
     return {
-        "version": 2,
+        "version": 3,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
+        "stop": sorted(STOP),
+        "placeholders": sorted(PLACEHOLDERS),
         "min_tokens": MIN_TOKENS,
         "min_score": MIN_SCORE,
         "strong": STRONG,
-        "skip_max": SKIP_MAX,
-        "cap": CAP,
+        "gap": GAP,
         "window": list(WINDOW),
-        "templates": [
-            {"id": t.entry_id, "tokens": list(t.tokens), "triggers": list(t.triggers)}
-            for t in templates(entries)
-        ],
-        "symptoms": sorted(e.id for e in entries if e.symptom and not e.retired),
+        "weights": weights,
+        "templates": [{"id": t.entry_id, "tokens": list(t.tokens)} for t in kept],
+        "symptoms": {e.id: sorted(r for r in e.related if r in ids) for e in live if e.symptom},
         "patterns": [
             {"id": e.id, "regex": p.regex, "needles": needles(p.regex)}
-            for e in entries
-            if not e.retired
+            for e in live
             for p in e.patterns
         ],
+        "context": {
+            "lines": CONTEXT,
+            "phases": PHASES,
+            "entries": {e.id: entry_phases(e.title) for e in live if entry_phases(e.title)},
+            "links": context_links(live),
+        },
+        "lexical": {
+            "ids": ids,
+            "error_words": ERROR_WORDS,
+            "query_lines": QUERY_LINES,
+            "floor": LEXICAL_FLOOR,
+            "coverage": LEXICAL_COVERAGE,
+            "margin": LEXICAL_MARGIN,
+            "possible_max": POSSIBLE_MAX,
+            "scale": LEXICAL_SCALE,
+            "postings": lexical.build(lexical_docs(live)),
+        },
     }
 
 
 class Matcher:
     def __init__(self, data: dict[str, Any]) -> None:
-        self.templates = [(t["id"], tuple(t["tokens"])) for t in data["templates"]]
+        self.min_tokens = int(data["min_tokens"])
+        weight: dict[str, float] = data["weights"]
+        self.templates = [
+            (t["id"], tuple(t["tokens"]), tuple(weight[x] for x in t["tokens"]))
+            for t in data["templates"]
+        ]
+        self.totals = [total(ws) for _, _, ws in self.templates]
         self.patterns = [
             (p["id"], re.compile(p["regex"], re.IGNORECASE | re.ASCII), p["needles"])
             for p in data["patterns"]
         ]
-        self.min_tokens = int(data["min_tokens"])
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
-        self.cap = int(data["cap"])
-        self.symptoms = frozenset(data["symptoms"])
+        self.gap = int(data["gap"])
+        self.symptoms: dict[str, list[str]] = dict(data["symptoms"])
         self.window = (int(data["window"][0]), int(data["window"][1]))
-        # Distinct trigger-word sets, in first-seen order (ties break by that order, as in JS).
-        sets = dict.fromkeys(tuple(w.encode() for w in t["triggers"]) for t in data["templates"])
-        self.scan_all = () in sets  # a template without trigger words: clean every line
-        self.trigger_sets = [ws for ws in sets if ws]
-        self.vocab = frozenset(w for ws in self.trigger_sets for w in ws)
+        self.scan_all = False  # tests set it: clean every line, as if all were candidates
+        words = {t for _, toks, _ in self.templates for t in toks if t not in WEAK}
+        self.vocab = frozenset(w.encode() for w in words)
+        self.all_tokens = frozenset(t for _, toks, _ in self.templates for t in toks)
+        lex = data["lexical"]
+        self.ids: list[str] = list(lex["ids"])
+        self.error_words: list[str] = list(lex["error_words"])
+        self.query_lines = int(lex["query_lines"])
+        self.lexical_floor = float(lex["floor"])
+        self.lexical_coverage = float(lex["coverage"])
+        self.lexical_margin = float(lex["margin"])
+        self.possible_max = float(lex["possible_max"])
+        self.lexical_scale = float(lex["scale"])
+        ctx = data["context"]
+        self.context_lines = int(ctx["lines"])
+        self.phase_of: dict[str, str] = {
+            w: phase for phase, ws in ctx["phases"].items() for w in ws
+        }
+        self.entry_phases: dict[str, list[str]] = dict(ctx["entries"])
+        self.links: dict[str, list[str]] = dict(ctx["links"])
+        self.postings: dict[str, list[tuple[int, float]]] = {
+            t: [(int(d), float(w)) for d, w in rows] for t, rows in lex["postings"].items()
+        }
+        self.weight: dict[str, dict[int, float]] = {t: dict(r) for t, r in self.postings.items()}
+        self.best_weight = {t: max(w for _, w in rows) for t, rows in self.postings.items()}
+        self.index_of = {entry_id: k for k, entry_id in enumerate(self.ids)}
 
-    def candidates(self, lowered: Lines) -> list[bool]:
-        """Lines worth cleaning: within the window of a line that holds a trigger word."""
+    def candidates(self, lowered: Lines) -> tuple[list[bool], list[list[str]]]:
+        """Lines worth cleaning, and each template's anchor words in this log.
+
+        A line is a candidate within the window of a line holding an anchor word. Words
+        are maximal runs of [a-z_] (an anchor "serve" must not pick every "APIServer"
+        line); bytes translation turns every other character into a space, so split()
+        yields exactly those runs, at C speed.
+        """
         n = len(lowered.lines)
-        if self.scan_all:
-            return [True] * n
-        # A trigger counts as a whole word, a maximal run of [a-z_] ("serve" must not pick every
-        # "APIServer" line). Bytes translation turns every other character into a space, so
-        # split() yields exactly those runs, at C speed.
-        words = lowered.text.encode("utf-8", "replace").translate(_WORDS_ONLY).split(b"\n")
+        words = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY).split(b"\n")
         vocab = self.vocab
-        index: dict[bytes, list[int]] = {}
+        index: dict[str, list[int]] = {}
         for i, line in enumerate(words):
             for w in vocab.intersection(line.split()):
-                index.setdefault(w, []).append(i)
-        hits: set[int] = set()
-        for ws in self.trigger_sets:
-            # The rarest of the template's trigger words in this log (first one on a tie).
-            rarest = min(ws, key=lambda w: len(index.get(w, ())))
-            hits.update(index.get(rarest, ()))
+                index.setdefault(w.decode(), []).append(i)
+
+        def count(word: str) -> int:
+            return len(index.get(word, ()))
+
+        anchors = [anchor_words(toks, ws, count, self.min_score) for _, toks, ws in self.templates]
+        if self.scan_all:
+            return [True] * n, anchors
+        hits = {i for ws in anchors for w in ws for i in index.get(w, ())}
         marked = [False] * n
         before, after = self.window
         for i in hits:
             lo, hi = max(0, i - before), min(n, i + after + 1)
             marked[lo:hi] = [True] * (hi - lo)
-        return marked
+        return marked, anchors
 
     def match(self, log: str, top: int = 5) -> list[Match]:
         raw_lines = split_lines(log)
-        # Trigger words are searched in the raw lines, colours removed and lowercased: every
-        # word token of a cleaned line is a substring of that text.
-        lowered = Lines(split_lines(_RULES[0][0].sub("", log).lower()))
+        # Words are searched in the raw lines, colours and escapes removed and lowercased:
+        # every word token of a cleaned line is a word of that text.
+        lowered = Lines(split_lines(ESCAPES.sub(" ", ANSI.sub("", log).lower())))
         cleaned: dict[int, str] = {}
 
         def clean(i: int) -> str:
@@ -330,20 +297,27 @@ class Matcher:
                 cleaned[i] = clean_line(raw_lines[i])
             return cleaned[i]
 
+        marked, anchors = self.candidates(lowered)
+        # The token stream of the candidate lines: positions of each template token, the
+        # line of every position, and a segment number that changes at skipped lines.
+        pos: dict[str, list[int]] = {}
         stream: list[str] = []
-        line_of: list[int] = []  # token index -> line index
-        previous = -1
-        for i, keep in enumerate(self.candidates(lowered)):
+        line_of: list[int] = []
+        seg: list[int] = []
+        segment, previous = 0, -1
+        wanted = self.all_tokens
+        for i, keep in enumerate(marked):
             if not keep:
                 continue
-            if i != previous + 1 and stream:
-                stream.append(BARRIER)
-                line_of.append(i)
+            if i != previous + 1:
+                segment += 1
             previous = i
-            line_tokens = tokens(clean(i))
-            stream.extend(line_tokens)
-            line_of.extend([i] * len(line_tokens))
-        joined = " " + " ".join(stream) + " "
+            for tok in tokens(clean(i)):
+                if tok in wanted:
+                    pos.setdefault(tok, []).append(len(line_of))
+                stream.append(tok)
+                line_of.append(i)
+                seg.append(segment)
         best: dict[str, tuple[float, int]] = {}
 
         def offer(entry_id: str, score: float, line: int) -> None:
@@ -351,75 +325,190 @@ class Matcher:
             if current is None or (score, -line) > (current[0], -current[1]):
                 best[entry_id] = (score, line)
 
-        for entry_id, toks in self.templates:
-            # Engines wrap messages in their own exception names, so the first tokens may differ.
-            for skip in range(SKIP_MAX + 1):
-                found = _longest_prefix(joined, toks[skip:], self.min_tokens)
-                if found is None:
-                    continue
-                length, offset = found
-                score = min(1.0, length / min(len(toks), self.cap))
-                if score >= self.min_score:
-                    offer(entry_id, score, line_of[joined.count(" ", 0, offset) - 1])
+        for (entry_id, toks, ws), whole, words in zip(
+            self.templates, self.totals, anchors, strict=True
+        ):
+            found = self.align_template(toks, ws, words, pos, seg, stream)
+            if found is not None and found[0] >= self.min_score * whole:
+                offer(entry_id, found[0] / whole, line_of[found[1]])
         for entry_id, pattern, literals in self.patterns:
             lines = range(len(raw_lines)) if literals is None else lowered.containing(literals)
             for i in lines:
                 if pattern.search(clean(i)):
                     offer(entry_id, 1.0, i)
                     break
-        ranked = sorted(best.items(), key=lambda kv: self.rank_key(kv[1][0], kv[1][1], kv[0]))
-        return [
-            Match(
-                entry_id, round(score, 3), line + 1, _RULES[0][0].sub("", raw_lines[line]).strip()
-            )
+        ranked = self.rank(best, lowered)
+        out = [
+            Match(entry_id, round3(score), line + 1, strip_colours(raw_lines[line]))
             for entry_id, (score, line) in ranked[:top]
         ]
+        if len(out) < top:
+            shown = {m.entry_id for m in out}
+            for entry_id, score, line in self.possible(lowered, clean):
+                if len(out) == top:
+                    break
+                if entry_id not in shown:
+                    out.append(
+                        Match(entry_id, score, line + 1, strip_colours(raw_lines[line]), True)
+                    )
+        return out
 
-    def rank_key(
-        self, score: float, line: int, entry_id: str
-    ) -> tuple[int, int, float, float, str]:
-        symptom = 1 if entry_id in self.symptoms else 0
-        if score >= self.strong:
-            return (0, symptom, line, -score, entry_id)
-        return (1, symptom, -score, line, entry_id)
+    def align_template(
+        self,
+        toks: tuple[str, ...],
+        ws: tuple[float, ...],
+        words: list[str],
+        pos: dict[str, list[int]],
+        seg: list[int],
+        stream: list[str],
+    ) -> tuple[float, int] | None:
+        """(weight aligned, first stream position) of the template's best alignment of at
+        least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
+        order, and a seed inside an earlier alignment's span is not tried again."""
+        seeds = sorted(p for w in words for p in pos.get(w, ()))
+        at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
+        found: tuple[float, int] | None = None
+        covered = -1
+        for p in seeds:
+            if p <= covered:
+                continue
+            for j in at[stream[p]]:
+                matched, first, last = align(toks, j, p, pos, seg, self.gap)
+                covered = max(covered, last)
+                if len(matched) < self.min_tokens:
+                    continue
+                got = total([ws[k] for k in matched])
+                if found is None or got > found[0]:
+                    found = (got, first)
+        return found
+
+    def line_terms(self, text: str) -> list[str]:
+        return lexical.terms(content_tokens(text))
+
+    def scores(self, term_set: set[str]) -> list[float]:
+        """Each entry's BM25 score for a set of terms, added in sorted term order."""
+        acc = [0.0] * len(self.ids)
+        for term in sorted(term_set):
+            for d, w in self.postings.get(term, ()):
+                acc[d] += w
+        return acc
+
+    def possible(self, lowered: Lines, clean: Callable[[int], str]) -> list[tuple[str, float, int]]:
+        """Second-stage matches: (entry id, shown score, line index), best first.
+
+        The query is the terms of the log's first QUERY_LINES error lines and the line after
+        each; see LEXICAL_COVERAGE for which entries are offered. An entry's line is the query
+        line adding most to its score (the first on a tie).
+        """
+        n = len(lowered.lines)
+        picked: list[int] = []
+        for i in lowered.containing(self.error_words)[: self.query_lines]:
+            for k in (i, i + 1):
+                if k < n and (not picked or picked[-1] < k):
+                    picked.append(k)
+        if not picked:
+            return []
+        per_line = [set(self.line_terms(clean(k))) for k in picked]
+        acc = self.scores(set().union(*per_line))
+        ranked = sorted(
+            (d for d in range(len(acc)) if acc[d] > 0), key=lambda d: (-acc[d], self.ids[d])
+        )
+        # Offered only when one entry stands out: near misses spread their score over the
+        # entries of a family (every CUDA error shares "CUDA error ... kernel").
+        if not ranked:
+            return []
+        first = acc[ranked[0]]
+        reach = 0.0
+        for term in sorted(set().union(*per_line)):
+            reach += self.best_weight.get(term, 0.0)
+        if first < self.lexical_floor or first < self.lexical_coverage * reach:
+            return []
+        if len(ranked) > 1 and first < self.lexical_margin * acc[ranked[1]]:
+            return []
+        ranked = [ranked[0], *(d for d in ranked[1:] if acc[d] >= first / 2)]
+        out: list[tuple[str, float, int]] = []
+        for d in ranked:
+            best_line, best = picked[0], -1.0
+            for k, line_terms in zip(picked, per_line, strict=True):
+                got = 0.0
+                for term in sorted(line_terms):
+                    got += self.weight.get(term, {}).get(d, 0.0)
+                if got > best:
+                    best_line, best = k, got
+            shown = round3(self.possible_max * acc[d] / (acc[d] + self.lexical_scale))
+            out.append((self.ids[d], shown, best_line))
+        return out
+
+    def phase_at(self, lowered: Lines, line: int) -> str | None:
+        return phase_at(lowered.lines, line, self.phase_of, self.context_lines)
+
+    def rank(
+        self, best: dict[str, tuple[float, int]], lowered: Lines
+    ) -> list[tuple[str, tuple[float, int]]]:
+        """Strong matches first, by position, then weak ones, best first; causes before
+        symptoms; entries matched at the same line (both strong, or both weak) ordered by
+        their context, then by score; a
+        symptom after a cause it lists in `related` that matched at or before its line.
+
+        Where the log's phase at a line fits none of the entries matched there, their linked
+        siblings of that phase join them with the same score (an OOM while the sampler warms
+        up is its own entry, whose wording the paste may not show).
+        """
+        by_line: dict[int, list[str]] = {}
+        for entry_id in sorted(best):
+            by_line.setdefault(best[entry_id][1], []).append(entry_id)
+        phases: dict[int, str | None] = {}
+        for line in sorted(by_line):
+            at_line = by_line[line]
+            if not any(e in self.links for e in at_line):
+                continue
+            phase = phases[line] = self.phase_at(lowered, line)
+            if phase is None or any(phase in self.entry_phases.get(e, ()) for e in at_line):
+                continue
+            for e in at_line:
+                for sibling in self.links.get(e, ()):
+                    if sibling not in best and phase in self.entry_phases.get(sibling, ()):
+                        best[sibling] = best[e]
+
+        def group(entry_id: str) -> tuple[int, int]:
+            score, line = best[entry_id]
+            return (0 if score >= self.strong else 1, line)
+
+        sizes: dict[tuple[int, int], int] = {}
+        top: dict[tuple[int, int], float] = {}  # the best score of each group
+        for entry_id, (score, _) in best.items():
+            sizes[group(entry_id)] = sizes.get(group(entry_id), 0) + 1
+            top[group(entry_id)] = max(top.get(group(entry_id), 0.0), score)
+        context: dict[str, int] = {}
+        for entry_id, (_, line) in best.items():
+            context[entry_id] = 0
+            if sizes[group(entry_id)] > 1:
+                if line not in phases:
+                    phases[line] = self.phase_at(lowered, line)
+                if phases[line] in self.entry_phases.get(entry_id, ()):
+                    context[entry_id] = 1
+
+        def key(entry_id: str) -> tuple[int, int, float, int, int, float, str]:
+            score, line = best[entry_id]
+            symptom = 1 if entry_id in self.symptoms else 0
+            if score >= self.strong:
+                return (0, symptom, line, 0, -context[entry_id], -score, entry_id)
+            return (1, symptom, -top[group(entry_id)], line, -context[entry_id], -score, entry_id)
+
+        order = sorted(best, key=key)
+        for entry_id in [e for e in order if e in self.symptoms]:
+            here = order.index(entry_id)
+            line = best[entry_id][1]
+            causes = [
+                k
+                for k, e in enumerate(order)
+                if k > here and e in self.symptoms[entry_id] and best[e][1] <= line
+            ]
+            if causes:
+                order.insert(causes[-1], order.pop(here))
+        return [(entry_id, best[entry_id]) for entry_id in order]
 
 
-class Lines:
-    """The lines of a log joined once, for C-speed substring searches that report line numbers."""
-
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = lines
-        self.text = "\n".join(lines)
-        self.starts = [0, *itertools.accumulate(len(line) + 1 for line in lines)]
-
-    def containing(self, words: list[str]) -> list[int]:
-        """Sorted indices of the lines that contain any of `words`."""
-        text, starts = self.text, self.starts
-        found: set[int] = set()
-        for word in words:
-            at = text.find(word)
-            while at >= 0:
-                line = bisect.bisect_right(starts, at) - 1
-                found.add(line)
-                at = text.find(word, starts[line + 1])
-        return sorted(found)
-
-
-_WORDS_ONLY = bytes(
-    b if b == 0x0A or b == 0x5F or 0x61 <= b <= 0x7A else 0x20 for b in range(256)
-)  # keeps "\n", "_" and a-z
-
-
-def _longest_prefix(joined: str, toks: tuple[str, ...], minimum: int) -> tuple[int, int] | None:
-    """Longest k >= minimum such that the first k tokens occur contiguously: (k, char offset)."""
-    need = minimum
-    if len(toks) < need or joined.find(" " + " ".join(toks[:need]) + " ") < 0:
-        return None
-    lo, hi = need, len(toks)  # prefix presence is monotonic in k, so binary search works
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if joined.find(" " + " ".join(toks[:mid]) + " ") >= 0:
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo, joined.find(" " + " ".join(toks[:lo]) + " ") + 1
+def round3(x: float) -> float:
+    """Three decimals, as JavaScript's Math.floor(x * 1000 + 0.5) / 1000 gives them."""
+    return math.floor(x * 1000 + 0.5) / 1000

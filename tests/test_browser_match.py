@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
@@ -31,8 +32,12 @@ def test_page_ranking_equals_cli(make_repo: MakeRepo, tmp_path: Path) -> None:
     with serve(site) as base, browser_page() as page:
         page.goto(base + "match/")
         page.wait_for_selector("#errkb-match[data-ready=true]")
+        kinds = set()
         for log in LOGS:
-            expected = [(m.entry_id, m.score, m.line, m.matched) for m in python.match(log, top=5)]
+            found = python.match(log, top=5)
+            expected = [(m.entry_id, m.score, m.line, m.matched, m.possible) for m in found]
+            kinds.add("possible" if found and found[0].possible else "match" if found else "none")
+            page.evaluate("() => document.querySelector('.errkb-results').replaceChildren()")
             page.fill("#errkb-match textarea", log)
             page.click("#errkb-match button")
             if expected:
@@ -43,20 +48,30 @@ def test_page_ranking_equals_cli(make_repo: MakeRepo, tmp_path: Path) -> None:
                         i.get_attribute("data-id"),
                         float(i.get_attribute("data-score") or "nan"),
                         int(i.get_attribute("data-line") or "0"),
+                        i.get_attribute("data-possible") == "true",
                     )
                     for i in items
                 ]
-                assert shown == [(e[0], e[1], e[2]) for e in expected], log
+                assert shown == [(e[0], e[1], e[2], e[4]) for e in expected], log
                 js = page.evaluate("(log) => window.errkbMatcher.match(log, 5)", log)
                 assert [(r["id"], r["matched"]) for r in js] == [(e[0], e[3]) for e in expected]
-            else:
+            if not expected or expected[0][4]:
+                # No confident match: the pre-filled issue is still offered.
                 page.wait_for_selector(".errkb-nomatch")
                 href = page.get_attribute(".errkb-nomatch a", "href") or ""
                 assert href.startswith("https://github.com/errkb/errkb/issues/new?")
+            else:
+                assert page.query_selector(".errkb-nomatch") is None
+        assert kinds == {"match", "none"}
 
 
 def _real_logs(message: str) -> list[str]:
-    logs = sorted((Path(__file__).parent / "fixtures" / "logs").glob("*.log"))
+    """The suite's logs and the calibration pastes (the held-out part stays unread here)."""
+    fixtures = Path(__file__).parent / "fixtures"
+    logs = sorted((fixtures / "logs").glob("*.log"))
+    index = fixtures / "pastes" / "index.yaml"
+    pastes = yaml.safe_load(index.read_text(encoding="utf-8")) if index.is_file() else []
+    logs += [fixtures / "pastes" / c["file"] for c in pastes if c["part"] == "calibration"]
     texts = [p.read_text(encoding="utf-8") for p in logs]
     noise = "INFO 06-16 21:24:15 metrics.py:341] Avg prompt throughput: 2706.1 tokens/s"
     # The candidate window: a message cut in two by more lines than the window reaches (the
@@ -84,6 +99,18 @@ def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_pa
     # E0012 has no patterns, so only its message tokens (and the barrier) decide its rank.
     e0012 = next(e for e in corpus.entries if e.id == "E0012")
     logs = _real_logs(e0012.messages[0].text)
+    # The sibling context: the same OOM line while loading, serving, warming up.
+    oom = next(e for e in corpus.entries if e.id == "E0009").messages[0].text
+    for before in (
+        "Loading safetensors checkpoint shards:  50% Completed | 1/2",
+        "Received request chatcmpl-6f2: prompt: 'Summarise'",
+        "Warming up with dummy requests",
+    ):
+        logs.append(f"{before}\n{oom}")
+    # Every message behind prefixes real logs carry, and cut to its first half.
+    for m in (m.text for e in corpus.entries for m in e.messages):
+        logs.append(f"vllm-1  | (RayWorkerVllm pid=7) [rank0]: {m}")
+        logs.append(m[: len(m) // 2])
     site = tmp_path / "site"
     build(load_config(str(make_repo() / "mkdocs.yml"), strict=True, site_dir=str(site)))
     with serve(site) as base, browser_page() as page:
@@ -95,6 +122,46 @@ def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_pa
             [data, logs],
         )
     for log, got in zip(logs, js, strict=True):
-        expected = [(m.entry_id, m.score, m.line, m.matched) for m in python.match(log, top=5)]
-        assert [(r["id"], r["score"], r["line"], r["matched"]) for r in got] == expected, log[:200]
-    assert sum(1 for got in js if got) >= 40  # the suite exercises real matches, not only misses
+        expected = [
+            (m.entry_id, m.score, m.line, m.matched, m.possible) for m in python.match(log, top=5)
+        ]
+        shown = [(r["id"], r["score"], r["line"], r["matched"], r["possible"]) for r in got]
+        assert shown == expected, log[:200]
+    # The suite exercises real matches of both stages, not only misses.
+    assert sum(1 for got in js if got and not got[0]["possible"]) >= 40
+    assert sum(1 for got in js if got and got[0]["possible"]) >= 5
+
+
+def test_page_shows_possible_matches_and_still_offers_the_issue(tmp_path: Path) -> None:
+    """On the real corpus: a paste no stored message matches gets the second stage's possible
+    matches, labelled, in the same order as `errkb match`, and the pre-filled issue link."""
+    chromium_or_skip()
+    root = Path(__file__).resolve().parent.parent
+    python = Matcher(matcher_data(load_corpus(root, today=TODAY, lock=None).corpus.entries))
+    logs = _real_logs("unused")[:-5]
+    possible = [log for log in logs if (found := python.match(log, top=5)) and found[0].possible]
+    assert len(possible) >= 5
+    site = tmp_path / "site"
+    build(load_config(str(root / "mkdocs.yml"), strict=True, site_dir=str(site)))
+    with serve(site) as base, browser_page() as page:
+        page.goto(base + "match/")
+        page.wait_for_selector("#errkb-match[data-ready=true]")
+        for log in possible[:5]:
+            expected = [(m.entry_id, m.score, m.possible) for m in python.match(log, top=5)]
+            page.evaluate("() => document.querySelector('.errkb-results').replaceChildren()")
+            page.fill("#errkb-match textarea", log)
+            page.click("#errkb-match button")
+            page.wait_for_selector(".errkb-nomatch")
+            items = page.query_selector_all(".errkb-ranking li")
+            shown = [
+                (
+                    i.get_attribute("data-id"),
+                    float(i.get_attribute("data-score") or "nan"),
+                    i.get_attribute("data-possible") == "true",
+                )
+                for i in items
+            ]
+            assert shown == expected
+            assert all("possible match" in i.inner_text() for i in items)
+            href = page.get_attribute(".errkb-nomatch a", "href") or ""
+            assert href.startswith("https://github.com/errkb/errkb/issues/new?")

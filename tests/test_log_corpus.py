@@ -28,16 +28,22 @@ KNOWN = set(CORPUS.by_id())
 # hang with no error line, a container's "Killed" and exit code 137 with no engine message, a
 # Windows build traceback with no platform message. Strict xfail: a fix that makes one pass
 # must remove it here.
+# Since the aligned matcher (issue 14): 032's watchdog line is E0045's wording with only the
+# collective's name changed (allreduce for broadcast), so it now matches E0045 at 0.83; the
+# thread's cause (a hang after 7 days) is not that entry's, but the text cannot tell.
 KNOWN_MISSES = {
     "028-vllm-tp2-hang-after-nccl-init-complete.log",
+    "032-vllm-nccl-watchdog-timeout-after-7-days.log",
     "040-scalellm-docker-exit-137.log",
     "049-vllm-windows-cpp-extension-cuda-none.log",
 }
 
 
 def ranking(case: dict[str, Any]) -> list[str]:
+    """The confident (template) matches: the second stage's possible matches are shown below
+    them, labelled as such, and counted separately (tests/test_match_figures.py)."""
     text = (LOGS / case["file"]).read_text(encoding="utf-8")
-    return [m.entry_id for m in MATCHER.match(text, top=3)]
+    return [m.entry_id for m in MATCHER.match(text, top=3) if not m.possible]
 
 
 def test_corpus_is_big_enough_and_sourced() -> None:

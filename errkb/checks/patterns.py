@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from errkb.entries.schema import Entry
-from errkb.matcher import Lines, clean_line, needles
+from errkb.match.needles import needles
+from errkb.match.normalize import Lines, clean_line
 
 
 def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, int]]:

@@ -4,36 +4,92 @@
 (function () {
   "use strict";
 
+  function total(ws) {
+    var out = 0.0;
+    for (var i = 0; i < ws.length; i++) out += ws[i];
+    return out;
+  }
+
+  function round3(x) { return Math.floor(x * 1000 + 0.5) / 1000; }
+
+  function sortedKeys(obj) { return Object.keys(obj).sort(); }
+
+  // Smallest index i with list[i] > x (Python's bisect_right), and with list[i] >= x.
+  function bisectRight(list, x) {
+    var lo = 0, hi = list.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (x < list[mid]) hi = mid; else lo = mid + 1; }
+    return lo;
+  }
+  function bisectLeft(list, x) {
+    var lo = 0, hi = list.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (list[mid] < x) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+
+  function compareKeys(ka, kb) {
+    for (var i = 0; i < ka.length; i++) {
+      if (ka[i] < kb[i]) return -1;
+      if (ka[i] > kb[i]) return 1;
+    }
+    return 0;
+  }
+
   function Matcher(data) {
+    var self = this;
     this.rules = data.rules.map(function (r) { return [new RegExp(r[0], "g"), r[1]]; });
     this.tokenRe = new RegExp(data.token_re, "g");
-    this.templates = data.templates;
+    this.weak = Object.create(null);
+    data.stop.concat(data.placeholders).forEach(function (w) { self.weak[w] = 1; });
+    this.templates = data.templates.map(function (t) {
+      var ws = t.tokens.map(function (x) { return data.weights[x]; });
+      return { id: t.id, tokens: t.tokens, ws: ws, total: total(ws) };
+    });
     this.patterns = data.patterns.map(function (p) {
       return { id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles };
     });
     this.window = data.window;
-    // Distinct trigger-word sets in first-seen order, as errkb/matcher.py builds them.
-    // Prototype-free dictionaries: a template word may be 'constructor'.
-    var seen = Object.create(null), self0 = this;
-    this.scanAll = false;
-    this.triggerSets = [];
-    this.vocab = Object.create(null);
-    data.templates.forEach(function (t) {
-      if (!t.triggers.length) { self0.scanAll = true; return; }
-      var key = t.triggers.join(" ");
-      if (seen[key]) return;
-      seen[key] = 1;
-      self0.triggerSets.push(t.triggers);
-      t.triggers.forEach(function (w) { self0.vocab[w] = 1; });
-    });
     this.minTokens = data.min_tokens;
     this.minScore = data.min_score;
     this.strong = data.strong;
-    this.skipMax = data.skip_max;
-    this.cap = data.cap;
-    this.symptoms = {};
-    var symptoms = this.symptoms;
-    data.symptoms.forEach(function (id) { symptoms[id] = 1; });
+    this.gap = data.gap;
+    this.symptoms = data.symptoms;
+    // Prototype-free dictionaries: a template word may be 'constructor'.
+    this.vocab = Object.create(null);
+    this.allTokens = Object.create(null);
+    this.templates.forEach(function (t) {
+      t.tokens.forEach(function (w) {
+        self.allTokens[w] = 1;
+        if (!self.weak[w]) self.vocab[w] = 1;
+      });
+    });
+    this.contextLines = data.context.lines;
+    this.phaseOf = Object.create(null);
+    Object.keys(data.context.phases).forEach(function (phase) {
+      data.context.phases[phase].forEach(function (w) { self.phaseOf[w] = phase; });
+    });
+    this.entryPhases = data.context.entries;
+    this.links = data.context.links;
+    var lex = data.lexical;
+    this.ids = lex.ids;
+    this.indexOf = Object.create(null);
+    this.ids.forEach(function (id, k) { self.indexOf[id] = k; });
+    this.errorWords = lex.error_words;
+    this.queryLines = lex.query_lines;
+    this.lexicalFloor = lex.floor;
+    this.lexicalCoverage = lex.coverage;
+    this.lexicalMargin = lex.margin;
+    this.possibleMax = lex.possible_max;
+    this.lexicalScale = lex.scale;
+    this.postings = Object.create(null);
+    this.weight = Object.create(null);
+    this.bestWeight = Object.create(null);
+    Object.keys(lex.postings).forEach(function (term) {
+      self.postings[term] = lex.postings[term];
+      var row = Object.create(null), most = -Infinity;
+      lex.postings[term].forEach(function (dw) { row[dw[0]] = dw[1]; most = Math.max(most, dw[1]); });
+      self.bestWeight[term] = most;
+      self.weight[term] = row;
+    });
   }
 
   Matcher.prototype.cleanLine = function (line) {
@@ -48,20 +104,16 @@
     return text.toLowerCase().match(this.tokenRe) || [];
   };
 
-  function longestPrefix(joined, toks, minimum) {
-    var need = minimum;
-    if (toks.length < need || joined.indexOf(" " + toks.slice(0, need).join(" ") + " ") < 0) return null;
-    var lo = need, hi = toks.length;
-    while (lo < hi) {
-      var mid = Math.floor((lo + hi + 1) / 2);
-      if (joined.indexOf(" " + toks.slice(0, mid).join(" ") + " ") >= 0) lo = mid; else hi = mid - 1;
-    }
-    return [lo, joined.indexOf(" " + toks.slice(0, lo).join(" ") + " ") + 1];
-  }
+  Matcher.prototype.contentTokens = function (text) {
+    var weak = this.weak;
+    return this.tokens(text).filter(function (t) { return !weak[t]; });
+  };
 
-  Matcher.prototype.rankKey = function (score, line, id) {
-    var symptom = this.symptoms[id] ? 1 : 0;
-    return score >= this.strong ? [0, symptom, line, -score, id] : [1, symptom, -score, line, id];
+  // Content tokens, then adjacent pairs ("out memory"): the second stage's terms.
+  Matcher.prototype.lineTerms = function (text) {
+    var toks = this.contentTokens(text), out = toks.slice();
+    for (var i = 0; i + 1 < toks.length; i++) out.push(toks[i] + " " + toks[i + 1]);
+    return out;
   };
 
   function containsAny(line, words) {
@@ -69,14 +121,30 @@
     return false;
   }
 
-  // Lines worth cleaning: within the window of a line holding the rarest trigger word of a
-  // template in this log (see matcher.py). Words are maximal runs of [a-z_].
+  // Anchor words of a template in this log (see anchor_words in errkb/matcher.py).
+  Matcher.prototype.anchorWords = function (t, count) {
+    var whole = t.total, rest = whole, content = [], taken = [], seen = Object.create(null), k;
+    for (k = 0; k < t.tokens.length; k++) if (!this.weak[t.tokens[k]]) content.push(k);
+    content.sort(function (a, b) {
+      var ca = count(t.tokens[a]), cb = count(t.tokens[b]);
+      return ca !== cb ? ca - cb : a - b;
+    });
+    for (var i = 0; i < content.length; i++) {
+      if (rest < this.minScore * whole) break;
+      k = content[i];
+      if (!seen[t.tokens[k]]) { seen[t.tokens[k]] = 1; taken.push(t.tokens[k]); }
+      rest -= t.ws[k];
+    }
+    return taken;
+  };
+
+  // Lines worth cleaning, within the window of a line holding an anchor word, and each
+  // template's anchor words. Words are maximal runs of [a-z_].
   Matcher.prototype.candidates = function (lowered) {
     var n = lowered.length, marked = [], i, j, self = this;
-    for (i = 0; i < n; i++) marked.push(this.scanAll);
-    if (this.scanAll) return marked;
     var index = Object.create(null);
     for (i = 0; i < n; i++) {
+      marked.push(false);
       var found = lowered[i].match(/[a-z_]+/g) || [], inLine = Object.create(null);
       for (j = 0; j < found.length; j++) {
         var w = found[j];
@@ -86,55 +154,223 @@
         }
       }
     }
+    function count(w) { return (index[w] || []).length; }
+    var anchors = this.templates.map(function (t) { return self.anchorWords(t, count); });
     var hits = Object.create(null);
-    this.triggerSets.forEach(function (ws) {
-      var rarest = ws[0];
-      ws.forEach(function (w) { if ((index[w] || []).length < (index[rarest] || []).length) rarest = w; });
-      (index[rarest] || []).forEach(function (k) { hits[k] = 1; });
+    anchors.forEach(function (ws) {
+      ws.forEach(function (w) { (index[w] || []).forEach(function (k) { hits[k] = 1; }); });
     });
     Object.keys(hits).forEach(function (k) {
       var at = Number(k);
       for (j = Math.max(0, at - self.window[0]); j < Math.min(n, at + self.window[1] + 1); j++) marked[j] = true;
     });
-    return marked;
+    return [marked, anchors];
+  };
+
+  // errkb/match/align.py: template positions matched (ascending), first and last stream position.
+  function align(toks, j, p, pos, seg, gap) {
+    var after = [], before = [], first = p, last = p, here = seg[p], cur = p, k, found, i, q;
+    for (k = j + 1; k < toks.length; k++) {
+      found = pos[toks[k]];
+      if (!found || !found.length) continue;
+      i = bisectRight(found, cur);
+      if (i < found.length) {
+        q = found[i];
+        if (q - cur - 1 <= gap && seg[q] === here) { after.push(k); cur = last = q; }
+      }
+    }
+    cur = p;
+    for (k = j - 1; k >= 0; k--) {
+      found = pos[toks[k]];
+      if (!found || !found.length) continue;
+      i = bisectLeft(found, cur) - 1;
+      if (i >= 0) {
+        q = found[i];
+        if (cur - q - 1 <= gap && seg[q] === here) { before.push(k); cur = first = q; }
+      }
+    }
+    return [before.reverse().concat([j], after), first, last];
+  }
+
+  Matcher.prototype.alignTemplate = function (t, words, pos, seg, stream) {
+    var seeds = [], at = Object.create(null), self = this;
+    words.forEach(function (w) {
+      (pos[w] || []).forEach(function (p) { seeds.push(p); });
+      at[w] = [];
+      t.tokens.forEach(function (x, k) { if (x === w) at[w].push(k); });
+    });
+    seeds.sort(function (a, b) { return a - b; });
+    var found = null, covered = -1;
+    seeds.forEach(function (p) {
+      if (p <= covered) return;
+      at[stream[p]].forEach(function (j) {
+        var r = align(t.tokens, j, p, pos, seg, self.gap);
+        covered = Math.max(covered, r[2]);
+        if (r[0].length < self.minTokens) return;
+        var got = total(r[0].map(function (k) { return t.ws[k]; }));
+        if (found === null || got > found[0]) found = [got, r[1]];
+      });
+    });
+    return found;
+  };
+
+  Matcher.prototype.scores = function (terms) {
+    var acc = [], self = this, d;
+    for (d = 0; d < this.ids.length; d++) acc.push(0.0);
+    terms.forEach(function (term) {
+      (self.postings[term] || []).forEach(function (dw) { acc[dw[0]] += dw[1]; });
+    });
+    return acc;
+  };
+
+  // Second-stage matches: [id, shown score, line index], best first (possible in matcher.py).
+  Matcher.prototype.possible = function (lowered, clean) {
+    var n = lowered.length, picked = [], i, self = this;
+    var errorLines = 0;
+    for (i = 0; i < n && errorLines < this.queryLines; i++) {
+      if (!containsAny(lowered[i], this.errorWords)) continue;
+      errorLines++;
+      [i, i + 1].forEach(function (k) {
+        if (k < n && (!picked.length || picked[picked.length - 1] < k)) picked.push(k);
+      });
+    }
+    if (!picked.length) return [];
+    var perLine = picked.map(function (k) {
+      var set = Object.create(null);
+      self.lineTerms(clean(k)).forEach(function (t) { set[t] = 1; });
+      return sortedKeys(set);
+    });
+    var union = Object.create(null);
+    perLine.forEach(function (ts) { ts.forEach(function (t) { union[t] = 1; }); });
+    var acc = this.scores(sortedKeys(union));
+    var ranked = [];
+    for (var d = 0; d < acc.length; d++) if (acc[d] > 0) ranked.push(d);
+    ranked.sort(function (a, b) {
+      if (acc[a] !== acc[b]) return acc[b] - acc[a] > 0 ? 1 : -1;
+      return self.ids[a] < self.ids[b] ? -1 : self.ids[a] > self.ids[b] ? 1 : 0;
+    });
+    if (!ranked.length) return [];
+    var first = acc[ranked[0]], reach = 0.0;
+    sortedKeys(union).forEach(function (term) { if (self.bestWeight[term] !== undefined) reach += self.bestWeight[term]; });
+    if (first < this.lexicalFloor || first < this.lexicalCoverage * reach) return [];
+    if (ranked.length > 1 && first < this.lexicalMargin * acc[ranked[1]]) return [];
+    ranked = [ranked[0]].concat(ranked.slice(1).filter(function (d) { return acc[d] >= first / 2; }));
+    return ranked.map(function (d) {
+      var bestLine = picked[0], best = -1.0;
+      picked.forEach(function (k, x) {
+        var got = 0.0;
+        perLine[x].forEach(function (term) {
+          var row = self.weight[term];
+          got += row && row[d] !== undefined ? row[d] : 0.0;
+        });
+        if (got > best) { bestLine = k; best = got; }
+      });
+      return [self.ids[d], round3(self.possibleMax * acc[d] / (acc[d] + self.lexicalScale)), bestLine];
+    });
+  };
+
+  Matcher.prototype.phaseAt = function (lowered, line) {
+    var n = lowered.length;
+    for (var distance = 0; distance <= this.contextLines; distance++) {
+      var ks = distance ? [line - distance, line + distance] : [line];
+      for (var x = 0; x < ks.length; x++) {
+        var k = ks[x];
+        if (k < 0 || k >= n) continue;
+        var words = lowered[k].match(/[a-z]+/g) || [];
+        for (var i = 0; i < words.length; i++) {
+          var phase = this.phaseOf[words[i]];
+          if (phase !== undefined) return phase;
+        }
+      }
+    }
+    return null;
+  };
+
+  Matcher.prototype.rank = function (best, lowered) {
+    var self = this, ids, line;
+    // Linked siblings of the log's phase join the entries matched at a line (rank in matcher.py).
+    var byLine = Object.create(null), lines = [], phases = Object.create(null);
+    Object.keys(best).sort().forEach(function (id) {
+      var at = best[id][1];
+      if (!(at in byLine)) { byLine[at] = []; lines.push(at); }
+      byLine[at].push(id);
+    });
+    lines.sort(function (a, b) { return a - b; });
+    lines.forEach(function (at) {
+      var here = byLine[at];
+      if (!here.some(function (e) { return self.links[e] !== undefined; })) return;
+      var phase = phases[at] = self.phaseAt(lowered, at);
+      if (phase === null || here.some(function (e) { return (self.entryPhases[e] || []).indexOf(phase) >= 0; })) return;
+      here.forEach(function (e) {
+        (self.links[e] || []).forEach(function (sibling) {
+          if (best[sibling] === undefined && (self.entryPhases[sibling] || []).indexOf(phase) >= 0) best[sibling] = best[e];
+        });
+      });
+    });
+    ids = Object.keys(best);
+    function group(id) { return (best[id][0] >= self.strong ? "0 " : "1 ") + best[id][1]; }
+    var sizes = Object.create(null), top = Object.create(null), context = Object.create(null);
+    ids.forEach(function (id) {
+      var g = group(id);
+      sizes[g] = (sizes[g] || 0) + 1;
+      top[g] = Math.max(top[g] || 0.0, best[id][0]);
+    });
+    ids.forEach(function (id) {
+      line = best[id][1];
+      context[id] = 0;
+      if (sizes[group(id)] > 1) {
+        if (!(line in phases)) phases[line] = self.phaseAt(lowered, line);
+        if ((self.entryPhases[id] || []).indexOf(phases[line]) >= 0) context[id] = 1;
+      }
+    });
+    function key(id) {
+      var score = best[id][0], at = best[id][1];
+      var symptom = self.symptoms[id] !== undefined ? 1 : 0;
+      if (score >= self.strong) return [0, symptom, at, 0, -context[id], -score, id];
+      return [1, symptom, -top[group(id)], at, -context[id], -score, id];
+    }
+    var order = ids.slice().sort(function (a, b) { return compareKeys(key(a), key(b)); });
+    order.filter(function (id) { return self.symptoms[id] !== undefined; }).forEach(function (id) {
+      var here = order.indexOf(id), line = best[id][1], last = -1;
+      order.forEach(function (e, k) {
+        if (k > here && self.symptoms[id].indexOf(e) >= 0 && best[e][1] <= line) last = k;
+      });
+      if (last >= 0) { order.splice(here, 1); order.splice(last, 0, id); }
+    });
+    return order;
   };
 
   Matcher.prototype.match = function (log, top) {
     var self = this;
     var ansi = this.rules[0][0];
     var rawLines = log.split(/\r\n|\r|\n/);
-    var lowered = log.replace(ansi, "").toLowerCase().split(/\r\n|\r|\n/);
+    var lowered = log.replace(ansi, "").toLowerCase().replace(/\\[nrt]/g, " ").split(/\r\n|\r|\n/);
     var cleaned = {};
     function clean(i) {
       if (!(i in cleaned)) cleaned[i] = self.cleanLine(rawLines[i]);
       return cleaned[i];
     }
-    var stream = [], lineOf = [], starts = {}, offset = 1, previous = -1;
-    function push(tok, i) {
-      starts[offset] = stream.length;
-      offset += tok.length + 1;
-      stream.push(tok);
-      lineOf.push(i);
-    }
-    this.candidates(lowered).forEach(function (keep, i) {
+    var cand = this.candidates(lowered), anchors = cand[1];
+    var pos = Object.create(null), stream = [], lineOf = [], seg = [], segment = 0, previous = -1;
+    cand[0].forEach(function (keep, i) {
       if (!keep) return;
-      if (i !== previous + 1 && stream.length) push("|", i);
+      if (i !== previous + 1) segment++;
       previous = i;
-      self.tokens(clean(i)).forEach(function (tok) { push(tok, i); });
+      self.tokens(clean(i)).forEach(function (tok) {
+        if (self.allTokens[tok]) (pos[tok] = pos[tok] || []).push(stream.length);
+        stream.push(tok);
+        lineOf.push(i);
+        seg.push(segment);
+      });
     });
-    var joined = " " + stream.join(" ") + " ";
-    var best = {};
+    var best = Object.create(null);
     function offer(id, score, line) {
       var cur = best[id];
       if (!cur || score > cur[0] || (score === cur[0] && line < cur[1])) best[id] = [score, line];
     }
-    this.templates.forEach(function (t) {
-      for (var skip = 0; skip <= self.skipMax; skip++) {
-        var found = longestPrefix(joined, t.tokens.slice(skip), self.minTokens);
-        if (!found) continue;
-        var score = Math.min(1.0, found[0] / Math.min(t.tokens.length, self.cap));
-        if (score >= self.minScore) offer(t.id, score, lineOf[starts[found[1]]]);
-      }
+    this.templates.forEach(function (t, x) {
+      var found = self.alignTemplate(t, anchors[x], pos, seg, stream);
+      if (found !== null && found[0] >= self.minScore * t.total) offer(t.id, found[0] / t.total, lineOf[found[1]]);
     });
     this.patterns.forEach(function (p) {
       for (var i = 0; i < rawLines.length; i++) {
@@ -142,19 +378,20 @@
         if (p.re.test(clean(i))) { offer(p.id, 1.0, i); break; }
       }
     });
-    var ranked = Object.keys(best).map(function (id) { return [id, best[id][0], best[id][1]]; });
-    ranked.sort(function (a, b) {
-      var ka = self.rankKey(a[1], a[2], a[0]), kb = self.rankKey(b[1], b[2], b[0]);
-      for (var i = 0; i < ka.length; i++) {
-        if (ka[i] < kb[i]) return -1;
-        if (ka[i] > kb[i]) return 1;
+    function strip(i) { return rawLines[i].replace(ansi, "").trim(); }
+    var out = this.rank(best, lowered).slice(0, top).map(function (id) {
+      return { id: id, score: round3(best[id][0]), line: best[id][1] + 1, matched: strip(best[id][1]), possible: false };
+    });
+    if (out.length < top) {
+      var shown = Object.create(null);
+      out.forEach(function (r) { shown[r.id] = 1; });
+      var more = this.possible(lowered, clean);
+      for (var i = 0; i < more.length && out.length < top; i++) {
+        if (shown[more[i][0]]) continue;
+        out.push({ id: more[i][0], score: more[i][1], line: more[i][2] + 1, matched: strip(more[i][2]), possible: true });
       }
-      return 0;
-    });
-    return ranked.slice(0, top).map(function (r) {
-      return { id: r[0], score: Math.round(r[1] * 1000) / 1000, line: r[2] + 1,
-               matched: rawLines[r[2]].replace(ansi, "").trim() };
-    });
+    }
+    return out;
   };
 
   window.ErrkbMatcher = Matcher;  // for tools and for the test that runs the real corpus
@@ -183,25 +420,33 @@
         root.querySelector("button").addEventListener("click", function () {
           var results = matcher.match(input.value, 5);
           out.replaceChildren();
-          if (!results.length) {
+          if (results.length) {
+            var list = el("ol", null, { "class": "errkb-ranking" });
+            results.forEach(function (r) {
+              var e = byId[r.id];
+              var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line),
+                                          "data-possible": String(r.possible) });
+              if (r.possible) item.className = "errkb-possible";
+              item.appendChild(el("a", r.id + ": " + e.title, { href: site + "errors/" + e.slug + "/" }));
+              var how = r.possible ? "possible match (its words, not its message), score " : "score ";
+              item.appendChild(el("div", how + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
+              list.appendChild(item);
+            });
+            out.appendChild(list);
+          }
+          if (!results.length || results[0].possible) {
+            // No stored message matched: the possible matches (if any) may help, and the
+            // pre-filled issue stays on offer.
             var lines = input.value.split(/\r\n|\r|\n/).map(function (l) { return matcher.cleanLine(l).trim(); })
               .filter(function (l) { return /error|exception|failed|killed|out of memory/i.test(l); }).slice(0, 15);
             var body = "Log lines (normalised by errkb):\n\n```\n" + lines.join("\n") + "\n```\n\nEngine and version:\n\nGPU:\n";
             var url = repo + "/issues/new?" + new URLSearchParams({ title: "New error: " + (lines[0] || "").slice(0, 80), labels: "new-error", body: body });
-            var p = el("p", "No entry matches this log. ", { "class": "errkb-nomatch" });
+            var text = results.length ? "No entry's message matches this log; the pages above share its words. "
+                                      : "No entry matches this log. ";
+            var p = el("p", text, { "class": "errkb-nomatch" });
             p.appendChild(el("a", "Report it as a new error", { href: url }));
             out.appendChild(p);
-            return;
           }
-          var list = el("ol", null, { "class": "errkb-ranking" });
-          results.forEach(function (r) {
-            var e = byId[r.id];
-            var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line) });
-            item.appendChild(el("a", r.id + ": " + e.title, { href: site + "errors/" + e.slug + "/" }));
-            item.appendChild(el("div", "score " + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
-            list.appendChild(item);
-          });
-          out.appendChild(list);
         });
       });
   }

@@ -1,0 +1,108 @@
+"""Score a message by its tokens aligned, in order, to the log's token stream.
+
+A template (one stored wording, cleaned into tokens) is aligned from a *seed*: a stream
+position holding one of its words. From the seed the alignment extends forwards and then
+backwards, one template token at a time: each token takes its nearest occurrence after (or
+before) the last one matched, at most GAP stream tokens away and not across a barrier
+(skipped lines); a token with no such occurrence is skipped. The score is the fraction of the
+template's first CAP tokens' weight matched. Greedy and seeded, so the JavaScript twin reproduces it
+step for step.
+"""
+
+from __future__ import annotations
+
+import math
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+
+from errkb.match.normalize import WEAK
+
+
+def align(
+    toks: Sequence[str],
+    j: int,
+    p: int,
+    pos: dict[str, list[int]],
+    seg: list[int],
+    gap: int,
+) -> tuple[list[int], int, int]:
+    """(template positions matched, ascending; first and last stream position) aligning
+    toks[j] at stream position p."""
+    after: list[int] = []
+    before: list[int] = []
+    first = last = p
+    here = seg[p]
+    cur = p
+    for k in range(j + 1, len(toks)):
+        found = pos.get(toks[k])
+        if not found:
+            continue
+        i = bisect_right(found, cur)
+        if i < len(found):
+            q = found[i]
+            if q - cur - 1 <= gap and seg[q] == here:
+                after.append(k)
+                cur = last = q
+    cur = p
+    for k in range(j - 1, -1, -1):
+        found = pos.get(toks[k])
+        if not found:
+            continue
+        i = bisect_left(found, cur) - 1
+        if i >= 0:
+            q = found[i]
+            if cur - q - 1 <= gap and seg[q] == here:
+                before.append(k)
+                cur = first = q
+    return [*reversed(before), j, *after], first, last
+
+
+def token_weights(groups: Sequence[Sequence[Sequence[str]]]) -> dict[str, float]:
+    """An IDF weight for every template token: log(1 + N / df), df counting entries.
+
+    Wordings share boilerplate ("CUDA kernel errors might be asynchronously reported ..."):
+    weighting by how few entries hold a token makes the part that tells errors apart count.
+    """
+    df: dict[str, int] = {}
+    for group in groups:
+        for tok in {t for toks in group for t in toks}:
+            df[tok] = df.get(tok, 0) + 1
+    n = len(groups)
+    return {t: round(math.log(1 + n / c), 4) for t, c in sorted(df.items())}
+
+
+def total(weights: Sequence[float]) -> float:
+    """Weights added left to right (JavaScript adds in the same order: the same float)."""
+    out = 0.0
+    for w in weights:
+        out += w
+    return out
+
+
+def anchor_words(
+    toks: Sequence[str], weights: Sequence[float], count: Callable[[str], int], min_score: float
+) -> list[str]:
+    """Words one of which every reported match of a template contains, rarest in this log.
+
+    Content positions are taken, rarest in the log at hand first (`count`: lines holding the
+    word; first position on a tie), until the weight left outside them is below MIN_SCORE of
+    the template's: a match that aligned none of them could not score enough.
+    """
+    whole = total(weights)
+    rest = whole
+    content = sorted(
+        (k for k, t in enumerate(toks) if t not in WEAK), key=lambda k: (count(toks[k]), k)
+    )
+    taken: list[str] = []
+    for k in content:
+        if rest < min_score * whole:
+            break
+        taken.append(toks[k])
+        rest -= weights[k]
+    return list(dict.fromkeys(taken))
+
+
+def reachable(toks: Sequence[str], weights: Sequence[float], min_score: float) -> bool:
+    """Whether a template's weak tokens alone fall short of MIN_SCORE (else it cannot anchor)."""
+    weak = total([w for t, w in zip(toks, weights, strict=True) if t in WEAK])
+    return weak < min_score * total(weights) and sum(t not in WEAK for t in toks) >= 2

@@ -1,0 +1,68 @@
+"""Context: the phase a log was in decides between entries that share a wording.
+
+The same CUDA OOM line is E0009 while weights load, E0008 during a long prompt, E0049 while
+the sampler warms up. An entry's phases are those whose words its title holds; the log's
+phase at a match is that of the first phase word on the nearest line that holds one.
+Entries matched at the same line are ordered by whether their phase is the log's; where
+none is, their linked siblings of the log's phase join them (see `context_links`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from errkb.match.entry import Entry
+
+# Phase words; words are runs of letters, so "load_model" holds "load" and "request_id"
+# "request". A log's phase is looked for up to CONTEXT lines from the match.
+PHASES: dict[str, list[str]] = {
+    "load": ["load", "loading", "loads", "loaded", "weight", "weights", "safetensors", "shards", "checkpoint", "loader"],
+    "warmup": ["warming", "warm", "warmup", "dummy"],
+    "serve": ["request", "requests", "prompt", "prompts", "prefill", "serving", "completions", "context", "decode", "generate"],
+}  # fmt: skip
+CONTEXT = 40
+
+_LETTERS = re.compile(r"[a-z]+")
+
+
+def phase_words(text: str) -> list[str]:
+    """The phase of each phase word in `text` (lowercase), in order."""
+    of = {w: phase for phase, ws in PHASES.items() for w in ws}
+    return [of[w] for w in _LETTERS.findall(text.lower()) if w in of]
+
+
+def entry_phases(title: str) -> list[str]:
+    return sorted(set(phase_words(title)))
+
+
+def context_links(entries: Sequence[Entry]) -> dict[str, list[str]]:
+    """For each entry with a phase, the entries of its category with a phase that it lists in
+    `related` or that list it: the siblings a log's phase may point to instead."""
+    phased = [e for e in entries if entry_phases(e.title)]
+    out: dict[str, list[str]] = {}
+    for e in phased:
+        links = sorted(
+            o.id
+            for o in phased
+            if o.id != e.id
+            and o.category == e.category
+            and (o.id in e.related or e.id in o.related)
+        )
+        if links:
+            out[e.id] = links
+    return out
+
+
+def phase_at(lines: Sequence[str], line: int, phase_of: dict[str, str], reach: int) -> str | None:
+    """The log's phase at a line (lowercase lines): the match's line first, then the lines
+    before and after it, nearest first (before on a tie), up to `reach` lines away."""
+    n = len(lines)
+    for distance in range(reach + 1):
+        for k in (line - distance, line + distance) if distance else (line,):
+            if 0 <= k < n:
+                for w in _LETTERS.findall(lines[k]):
+                    phase = phase_of.get(w)
+                    if phase is not None:
+                        return phase
+    return None

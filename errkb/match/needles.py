@@ -1,0 +1,82 @@
+"""Literal text a pattern's every match contains: the prefilter for entry patterns."""
+
+from __future__ import annotations
+
+import itertools
+
+
+def needles(regex: str) -> list[str] | None:
+    """Literal lowercase texts one of which every match of `regex` contains; None if unsure.
+
+    Conservative by construction: a top-level alternation (or one group around the whole
+    regex) gives one needle per branch; within a branch only letters and spaces outside
+    groups and classes count (and underscores), and the longest such run of at least 4
+    characters is kept.
+    """
+    body = regex
+    if body.startswith("(") and _closing(body, 0) == len(body) - 1:
+        body = body[3:-1] if body.startswith("(?:") else body[1:-1]
+    out: list[str] = []
+    for branch in _split_top(body, "|"):
+        found = _literal(branch)
+        if found is None:
+            return None
+        out.append(found)
+    return sorted(set(out))
+
+
+def _scan(regex: str) -> list[tuple[int, str, int]]:
+    """(index, character, depth) for every unescaped character; escapes give ("\\", depth)."""
+    out: list[tuple[int, str, int]] = []
+    depth, i, in_class = 0, 0, False
+    while i < len(regex):
+        ch = regex[i]
+        if ch == "\\":
+            out.append((i, "\\", depth + in_class))
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+            out.append((i, ch, depth + 1))
+        elif ch == "[":
+            in_class = True
+            out.append((i, ch, depth + 1))
+        elif ch == "(":
+            depth += 1
+            out.append((i, ch, depth))
+        elif ch == ")":
+            out.append((i, ch, depth))
+            depth -= 1
+        else:
+            out.append((i, ch, depth))
+        i += 1
+    return out
+
+
+def _closing(regex: str, start: int) -> int:
+    for i, ch, depth in _scan(regex):
+        if i > start and ch == ")" and depth == 1:
+            return i
+    return -1
+
+
+def _split_top(regex: str, sep: str) -> list[str]:
+    cuts = [i for i, ch, depth in _scan(regex) if ch == sep and depth == 0]
+    bounds = [-1, *cuts, len(regex)]
+    return [regex[a + 1 : b] for a, b in itertools.pairwise(bounds)]
+
+
+def _literal(branch: str) -> str | None:
+    runs: list[str] = []
+    current = ""
+    for _, ch, depth in _scan(branch):
+        if depth == 0 and ch.isascii() and (ch.isalpha() or ch in " _"):
+            current += ch
+            continue
+        if ch in "*?{" and current:
+            current = current[:-1]  # the character before a quantifier is optional
+        runs.append(current)
+        current = ""
+    runs.append(current)
+    best = max((r.strip() for r in runs), key=len)
+    return best.lower() if len(best) >= 4 else None

@@ -1,0 +1,197 @@
+"""The matcher's figures per part (issue 14): the suite, the calibration pastes, the held-out pastes.
+
+Parts: the real logs the matcher was first tuned on (tests/fixtures/logs), and the pastes of
+tests/fixtures/pastes split by their index into `calibration` (tuned on) and `holdout` (never
+tuned on: scored once, at the end). For pastes whose error has an entry in errors/:
+- top-1, top-3: the labelled entry ranks first, or in the first three;
+- "no match": nothing is ranked at all;
+- for near misses (`expected: null`): a false match is any entry ranked.
+Each figure comes twice: "any" counts the second stage's possible matches (what the page
+shows, labelled as possible), "confident" counts only matches of a stored message or pattern.
+
+The issue's targets are asserted on the holdout's "any" figures; an unmet target is a strict
+xfail naming it, beside a guard at the value measured when the matcher was last changed.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from errkb.checks.corpus import load_corpus
+from errkb.matcher import Matcher, matcher_data
+from tests.conftest import ROOT, TODAY
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CORPUS = load_corpus(ROOT, today=TODAY, lock=None).corpus
+MATCHER = Matcher(matcher_data(CORPUS.entries))
+KNOWN = set(CORPUS.by_id())
+
+
+def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
+    """(text, expected entry or None, other defensible entries) for every case of a part."""
+    if part == "suite":
+        folder = FIXTURES / "logs"
+        index: list[dict[str, Any]] = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
+    else:
+        folder = FIXTURES / "pastes"
+        index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
+        index = [c for c in index if c["part"] == part]
+    return [
+        ((folder / c["file"]).read_text("utf-8"), c["expected"], list(c.get("also") or []))
+        for c in index
+    ]
+
+
+@dataclass(frozen=True)
+class Figures:
+    cases: int  # pastes whose error has an entry
+    unknown: int  # pastes whose entry is not in errors/ yet (left out)
+    near: int  # near misses
+    top1: float
+    top3: float
+    top1_also: float  # top-1 counting the index's other defensible entries too
+    no_match: float
+    near_false: float
+    confident_top1: float
+    confident_top3: float
+    confident_no_match: float
+    confident_near_false: float
+
+
+@functools.cache
+def figures(part: str) -> Figures:
+    top1 = top3 = also1 = none = ctop1 = ctop3 = cnone = n = unknown = 0
+    near = near_false = cnear_false = 0
+    for text, expected, also in _cases(part):
+        found = MATCHER.match(text, top=5)
+        ranked = [m.entry_id for m in found]
+        confident = [m.entry_id for m in found if not m.possible]
+        if expected is None:
+            near += 1
+            near_false += bool(ranked)
+            cnear_false += bool(confident)
+            continue
+        if expected not in KNOWN:
+            unknown += 1
+            continue
+        n += 1
+        top1 += ranked[:1] == [expected]
+        top3 += expected in ranked[:3]
+        also1 += bool(ranked) and ranked[0] in {expected, *also}
+        none += not ranked
+        ctop1 += confident[:1] == [expected]
+        ctop3 += expected in confident[:3]
+        cnone += not confident
+    return Figures(
+        n,
+        unknown,
+        near,
+        top1 / n,
+        top3 / n,
+        also1 / n,
+        none / n,
+        near_false / max(near, 1),
+        ctop1 / n,
+        ctop3 / n,
+        cnone / n,
+        cnear_false / max(near, 1),
+    )
+
+
+PARTS = ("suite", "calibration", "holdout")
+
+
+def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    rows = []
+    for part in PARTS:
+        f = figures(part)
+        assert f.cases >= 20 and f.near >= 5, part
+        rows.append(
+            f"{part:<12}{f.cases:>4} {f.near:>3}  "
+            f"{f.top1:>5.0%} {f.top3:>5.0%} {f.top1_also:>5.0%} {f.no_match:>6.0%} {f.near_false:>6.0%}"
+            f"  | {f.confident_top1:>5.0%} {f.confident_top3:>5.0%} {f.confident_no_match:>6.0%} "
+            f"{f.confident_near_false:>6.0%}"
+            + (f"  ({f.unknown} left out: entry not in errors/ yet)" if f.unknown else "")
+        )
+    with capsys.disabled():
+        print(
+            "\nmatcher figures     (any: possible matches count | confident: template matches only)\n"
+            "part        pastes near  top-1 top-3 +also no-match near-false"
+            "  | top-1 top-3 no-match near-false\n" + "\n".join(rows)
+        )
+
+
+# Issue 14's targets on the holdout ("any" figures, and near misses counted both ways;
+# near-false at most, the others at least).
+TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false": 0.10}
+# Measured when the matcher last changed (holdout scored once, 2026-11-24, after all tuning):
+# the regression guards. Before issue 14's matcher the holdout gave top-1 and top-3 56/72,
+# no match 15/72, near-false 1/14.
+MEASURED: dict[str, dict[str, float]] = {
+    "suite": {
+        "top1": 75 / 78,
+        "top3": 76 / 78,
+        "confident_top1": 74 / 78,
+        "near_false": 4 / 9,
+        "confident_near_false": 1 / 9,
+    },
+    "calibration": {
+        "top1": 57 / 69,
+        "top3": 58 / 69,
+        "confident_top1": 49 / 69,
+        "near_false": 1 / 15,
+        "confident_near_false": 0 / 15,
+    },
+    "holdout": {
+        "top1": 64 / 72,
+        "top3": 64 / 72,
+        "confident_top1": 59 / 72,
+        "near_false": 4 / 14,
+        "confident_near_false": 1 / 14,
+    },
+}
+# Unmet on the holdout: top-1 64/72 (89%), top-3 64/72 (89%); near misses given a possible
+# match 4/14 (29%) (a confident false match: 1/14, 7%, meets the target).
+UNMET: set[str] = {"top1", "top3", "near_false"}
+
+
+def _meets(name: str, value: float, bound: float) -> bool:
+    return value <= bound + 1e-9 if "near_false" in name else value >= bound - 1e-9
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(
+            name,
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason=f"issue 14 target unmet on the holdout: {name} "
+                f"{'<=' if 'near_false' in name else '>='} {bound:.0%}",
+            ),
+        )
+        if name in UNMET
+        else name
+        for name, bound in TARGETS.items()
+    ],
+)
+def test_holdout_meets_issue_target(name: str) -> None:
+    assert _meets(name, getattr(figures("holdout"), name), TARGETS[name])
+
+
+@pytest.mark.parametrize(
+    ("part", "name"), [(part, name) for part, guards in MEASURED.items() for name in guards]
+)
+def test_figures_hold_at_measured(part: str, name: str) -> None:
+    """No regression below the figures measured when the matcher last changed."""
+    assert _meets(name, getattr(figures(part), name), MEASURED[part][name]), (
+        part,
+        name,
+        getattr(figures(part), name),
+    )
