@@ -135,8 +135,9 @@ def test_the_home_page_starts_with_the_readers_problem(site: str, page: Any) -> 
     search) and a short "will it run?" form that lands on the full answer."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site)
-    page.wait_for_selector("#errkb-match[data-ready=true]")
     page.wait_for_selector("#errkb-fit-quick[data-ready=true]")
+    # The matcher's data waits for the reader: nothing is fetched until the box is used.
+    assert page.get_attribute("#errkb-match", "data-ready") is None
     for selector in (
         "#errkb-match textarea",
         ".errkb-home-search input",
@@ -167,3 +168,38 @@ def test_the_home_page_starts_with_the_readers_problem(site: str, page: Any) -> 
         "errkb calc --model qwen2.5-14b --gpu l40s "
     )
     assert "--context 32768 --seqs 1" in page.text_content(".errkb-calc-command")
+
+
+def test_a_shared_paste_link_restores_the_ranking(site: str, page: Any) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site + "match/")
+    page.wait_for_selector("#errkb-match[data-ready=true]")
+    log = "ERROR 06-02 09:39:03 [core.py:396] ValueError: No available memory for the cache blocks."
+    page.fill("#errkb-match textarea", log)
+    page.click("#errkb-match button")
+    page.wait_for_selector(".errkb-ranking li")
+    ranking = page.eval_on_selector_all(".errkb-ranking li", "els => els.map(e => e.dataset.id)")
+    shared = page.text_content(".errkb-share-url")
+    assert "?log=" in shared and ranking[0] == "E0001"
+    assert page.text_content(".errkb-share-markdown").startswith("[errkb E0001: ")
+    page.goto(site + "about/")
+    page.goto(shared)
+    page.wait_for_selector(".errkb-ranking li")
+    assert page.input_value("#errkb-match textarea") == log
+    assert (
+        page.eval_on_selector_all(".errkb-ranking li", "els => els.map(e => e.dataset.id)")
+        == ranking
+    )
+
+    # A long log is not put in the URL; the lines that matched are, and they rank the same.
+    long_log = "\n".join(
+        f"INFO 06-02 09:39:{i % 60:02d} [engine.py:1] step {i}" for i in range(200)
+    )
+    page.fill("#errkb-match textarea", long_log + "\n" + log)
+    page.click("#errkb-match button")
+    page.wait_for_function("() => document.querySelector('.errkb-share-url')")
+    shared = page.text_content(".errkb-share-url")
+    assert "?lines=" in shared and len(shared) < 1000
+    page.goto(shared)
+    page.wait_for_selector(".errkb-ranking li")
+    assert page.get_attribute(".errkb-ranking li", "data-id") == "E0001"

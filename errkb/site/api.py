@@ -45,6 +45,9 @@ class ApiIndexEntry(BaseModel):
     severity: Severity
     retired: bool
     url: str
+    # Relative to the site root, for pages that link entries without knowing where the site
+    # is served from (the paste box on a local build or an intranet mirror).
+    path: str
     short_url: str
     api_url: str
     messages: list[ApiMessage]
@@ -89,6 +92,7 @@ def index_document(corpus: Corpus, settings: Settings) -> ApiIndex:
             engines=list(e.engines),
             severity=e.severity,
             retired=e.retired is not None,
+            path=url_of(entry_uri(e)),
             messages=[
                 ApiMessage(text=m.text, engine=m.engine, versions=m.versions) for m in e.messages
             ],

@@ -403,57 +403,106 @@
     return node;
   }
 
+  // The inputs a shared link carries: the log itself when short, else the lines that matched.
+  var SHORT_LOG = 1500;
+
   function setup(root) {
     var base = root.getAttribute("data-api");
     var repo = root.getAttribute("data-repo");
     var site = root.getAttribute("data-site");
     var input = root.querySelector("textarea");
     var out = root.querySelector(".errkb-results");
-    Promise.all([fetch(base + "matcher.json").then(function (r) { return r.json(); }),
-                 fetch(base + "index.json").then(function (r) { return r.json(); })])
-      .then(function (loaded) {
-        var matcher = new Matcher(loaded[0]);
-        var byId = {};
-        loaded[1].entries.forEach(function (e) { byId[e.id] = e; });
-        window.errkbMatcher = matcher;
-        root.setAttribute("data-ready", "true");
-        root.querySelector("button").addEventListener("click", function () {
-          var results = matcher.match(input.value, 5);
-          out.replaceChildren();
-          if (results.length) {
-            var list = el("ol", null, { "class": "errkb-ranking" });
-            results.forEach(function (r) {
-              var e = byId[r.id];
-              var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line),
-                                          "data-possible": String(r.possible) });
-              if (r.possible) item.className = "errkb-possible";
-              item.appendChild(el("a", r.id + ": " + e.title, { href: site + "errors/" + e.slug + "/" }));
-              var how = r.possible ? "possible match (its words, not its message), score " : "score ";
-              item.appendChild(el("div", how + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
-              list.appendChild(item);
-            });
-            out.appendChild(list);
-          }
-          if (!results.length || results[0].possible) {
-            // No stored message matched: the possible matches (if any) may help, and the
-            // pre-filled issue stays on offer.
-            var lines = input.value.split(/\r\n|\r|\n/).map(function (l) { return matcher.cleanLine(l).trim(); })
-              .filter(function (l) { return /error|exception|failed|killed|out of memory/i.test(l); }).slice(0, 15);
-            var body = "Log lines (normalised by errkb):\n\n```\n" + lines.join("\n") + "\n```\n\nEngine and version:\n\nGPU:\n";
-            var url = repo + "/issues/new?" + new URLSearchParams({ title: "New error: " + (lines[0] || "").slice(0, 80), labels: "new-error", body: body });
-            var text = results.length ? "No entry's message matches this log; the pages above share its words. "
-                                      : "No entry matches this log. ";
-            var p = el("p", text, { "class": "errkb-nomatch" });
-            p.appendChild(el("a", "Report it as a new error", { href: url }));
-            out.appendChild(p);
-          }
+    var shareable = root.hasAttribute("data-share");
+    var loading = null;
+
+    // The data (matcher.json and index.json) loads on first use where the box is not the
+    // page's purpose (the home page), and at once on the paste page.
+    function load() {
+      if (loading) return loading;
+      loading = Promise.all([fetch(base + "matcher.json").then(function (r) { return r.json(); }),
+                             fetch(base + "index.json").then(function (r) { return r.json(); })])
+        .then(function (loaded) {
+          var byId = {};
+          loaded[1].entries.forEach(function (e) { byId[e.id] = e; });
+          window.errkbMatcher = new Matcher(loaded[0]);
+          root.setAttribute("data-ready", "true");
+          return { matcher: window.errkbMatcher, byId: byId };
         });
-      });
+      return loading;
+    }
+
+    function show(data) {
+      var matcher = data.matcher, byId = data.byId;
+      var results = matcher.match(input.value, 5);
+      out.replaceChildren();
+      if (results.length) {
+        var list = el("ol", null, { "class": "errkb-ranking" });
+        results.forEach(function (r) {
+          var e = byId[r.id];
+          var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line),
+                                      "data-possible": String(r.possible) });
+          if (r.possible) item.className = "errkb-possible";
+          item.appendChild(el("a", r.id + ": " + e.title, { href: site + e.path }));
+          var how = r.possible ? "possible match (its words, not its message), score " : "score ";
+          item.appendChild(el("div", how + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
+          list.appendChild(item);
+        });
+        out.appendChild(list);
+      }
+      if (!results.length || results[0].possible) {
+        // No stored message matched: the possible matches (if any) may help, and the
+        // pre-filled issue stays on offer.
+        var lines = input.value.split(/\r\n|\r|\n/).map(function (l) { return matcher.cleanLine(l).trim(); })
+          .filter(function (l) { return /error|exception|failed|killed|out of memory/i.test(l); }).slice(0, 15);
+        var body = "Log lines (normalised by errkb):\n\n```\n" + lines.join("\n") + "\n```\n\nEngine and version:\n\nGPU:\n";
+        var url = repo + "/issues/new?" + new URLSearchParams({ title: "New error: " + (lines[0] || "").slice(0, 80), labels: "new-error", body: body });
+        var text = results.length ? "No entry's message matches this log; the pages above share its words. "
+                                  : "No entry matches this log. ";
+        var p = el("p", text, { "class": "errkb-nomatch" });
+        p.appendChild(el("a", "Report it as a new error", { href: url }));
+        out.appendChild(p);
+      }
+      if (shareable && results.length) share(results, byId);
+    }
+
+    // Put the answer in the URL, and offer it as a link and as Markdown for an issue tracker.
+    function share(results, byId) {
+      var text = input.value.trim();
+      var params = text.length <= SHORT_LOG ? { log: text }
+        : { lines: results.map(function (r) { return r.matched; }).filter(function (l, i, all) { return all.indexOf(l) === i; }).join("\n") };
+      history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(params).toString());
+      var top = byId[results[0].id];
+      out.appendChild(el("p", "Link to this answer" + (params.lines !== undefined ? " (the matched lines only; the log was long):" : ":")));
+      out.appendChild(codeBlock(location.href, "errkb-share-url"));
+      out.appendChild(codeBlock("[errkb " + top.id + ": " + top.title + "](" + location.href + ")", "errkb-share-markdown"));
+    }
+
+    root.querySelector("button").addEventListener("click", function () { load().then(show); });
+    if (root.hasAttribute("data-lazy")) {
+      input.addEventListener("focus", function () { load(); }, { once: true });
+    } else {
+      load();
+    }
+    var params = new URLSearchParams(location.search);
+    var given = params.get("log") !== null ? params.get("log") : params.get("lines");
+    if (given !== null) {
+      input.value = given;
+      load().then(show);
+    }
+  }
+
+  function codeBlock(text, cls) {
+    var pre = el("pre", null, { "class": cls });
+    pre.appendChild(el("code", text));
+    return pre;
   }
 
   function init() {
     var root = document.getElementById("errkb-match");
-    if (root && !root.getAttribute("data-ready")) setup(root);
+    if (root && !root.hasAttribute("data-setup")) {
+      root.setAttribute("data-setup", "");
+      setup(root);
+    }
   }
   if (window.document$) window.document$.subscribe(init); else document.addEventListener("DOMContentLoaded", init);
 })();
