@@ -1,9 +1,13 @@
 // The home page's search box hands its words to Material's own search (the same index and
-// results as the header's search), so there is one search, reachable above the fold.
+// results as the header's search), so there is one search, reachable above the fold. Loaded on
+// every page, it also names Material's search dialog for screen readers.
 (function () {
   "use strict";
 
   function init() {
+    // Material's search dialog has no accessible name (Lighthouse, aria-dialog-name).
+    var dialog = document.querySelector(".md-search[role=dialog]");
+    if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", "Search");
     var form = document.querySelector(".errkb-home-search");
     if (!form || form.getAttribute("data-ready")) return;
     form.setAttribute("data-ready", "true");
