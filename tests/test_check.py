@@ -237,6 +237,27 @@ def test_pattern_that_matches_another_entrys_message(make_repo: MakeRepo) -> Non
     assert run_check(repo) == (0, [])
 
 
+@pytest.mark.parametrize(
+    ("regex", "why"),
+    [
+        ("address (?>already) in use", "invalid group"),  # atomic group: Python 3.11 only
+        ("(address)? (?(1)already|not) in use", "invalid group"),  # conditional group
+        ("(?i)address already in use", "invalid group"),  # inline flag (also in the hand list)
+    ],
+)
+def test_pattern_javascript_refuses(make_repo: MakeRepo, regex: str, why: str) -> None:
+    """Python compiles these; `new RegExp` in the paste page would throw on them."""
+    repo = make_repo()
+    pattern = f'patterns:\n  - regex: "{regex}"\n    engine: pytorch\ncause:'
+    two = fixture_text("E0002.yaml").replace("cause:", pattern, 1)
+    (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
+    code, lines = run_check(repo)
+    assert code == 1
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("errors/E0002.yaml:16:12: patterns[0].regex: "), lines
+    assert lines[0].endswith(why) or why in lines[0], lines
+
+
 def test_fit_table_names_catalog_models_and_tabled_engines(make_repo: MakeRepo) -> None:
     repo = make_repo()
     two = fixture_text("E0002.yaml").replace(

@@ -24,6 +24,8 @@ from pydantic import (
     model_validator,
 )
 
+from errkb.entries.jsregex import js_regex_error
+
 ENGINES: dict[str, str] = {
     # id as written in YAML -> label shown on tabs and indexes. Tab labels must be
     # identical across pages so Material's linked tabs remember the reader's choice.
@@ -279,14 +281,18 @@ _JS_INCOMPATIBLE_RE = re.compile(r"\(\?P|\(\?#|\\[AZz]|\(\?[aiLmsux-]+[:)]|\*\+|
 
 def _regex(value: str) -> str:
     # The same pattern runs in Python (errkb match) and in the browser; refuse what either lacks.
-    if _JS_INCOMPATIBLE_RE.search(value):
-        raise ValueError(
-            "uses syntax JavaScript does not share (named (?P groups, inline flags, \\A \\Z, possessive)"
-        )
     try:
         re.compile(value)
     except re.error as exc:
         raise ValueError(f"is not a valid regular expression: {exc}") from None
+    if (error := js_regex_error(value)) is not None:
+        # The paste page compiles every pattern with `new RegExp`: one refused there breaks it.
+        raise ValueError(f"JavaScript cannot compile this pattern: {error}")
+    # What JavaScript compiles but reads otherwise (\A is a plain 'A' there).
+    if _JS_INCOMPATIBLE_RE.search(value):
+        raise ValueError(
+            "uses syntax JavaScript does not share (named (?P groups, inline flags, \\A \\Z, possessive)"
+        )
     return value
 
 
