@@ -8,9 +8,17 @@
     this.rules = data.rules.map(function (r) { return [new RegExp(r[0], "g"), r[1]]; });
     this.tokenRe = new RegExp(data.token_re, "g");
     this.templates = data.templates;
-    this.patterns = data.patterns.map(function (p) {
-      return { id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles };
-    });
+    // One entry's bad pattern must not take the page down: skip it and say so.
+    var skipped = this.skipped = [];
+    this.patterns = [];
+    data.patterns.forEach(function (p) {
+      try {
+        this.patterns.push({ id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles });
+      } catch (err) {
+        skipped.push({ id: p.id, regex: p.regex, error: String(err && err.message || err) });
+        if (window.console) console.error("errkb: skipped a pattern of " + p.id + ": " + err);
+      }
+    }, this);
     this.window = data.window;
     // Distinct trigger-word sets in first-seen order, as errkb/matcher.py builds them.
     // Prototype-free dictionaries: a template word may be 'constructor'.
@@ -179,6 +187,11 @@
         var byId = {};
         loaded[1].entries.forEach(function (e) { byId[e.id] = e; });
         window.errkbMatcher = matcher;
+        if (matcher.skipped.length) {
+          root.appendChild(el("p", "Note: " + matcher.skipped.length + " pattern(s) could not be compiled " +
+            "by this browser and are skipped (" + matcher.skipped.map(function (s) { return s.id; }).join(", ") +
+            "); those entries can still match by their messages.", { "class": "errkb-skipped" }));
+        }
         root.setAttribute("data-ready", "true");
         root.querySelector("button").addEventListener("click", function () {
           var results = matcher.match(input.value, 5);
