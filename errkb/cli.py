@@ -185,11 +185,14 @@ def charts(root: str | None, verify: bool) -> None:
 @cli.command()
 @root_option
 def lock(root: str | None) -> None:
-    """Record new ids, slugs and pages in errors/published.lock (append-only)."""
+    """Record new ids, slugs and pages in errors/published.lock (append-only, a record a line)."""
     from errkb.site.plan import plan_from_corpus
 
     settings = _settings(root)
     current = Lock.read(settings.root)
+    if current.problems:  # a conflicted or hand-broken lock: say where, rewrite nothing
+        _report(current.problems, "human")
+        sys.exit(1)
     result = load_corpus(settings.root, today=settings.build_date, lock=None)
     if not result.ok:
         _report(result.diagnostics, "human")

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from errkb.entries.diagnostics import Diagnostic, format_loc
+from errkb.entries.diagnostics import Diagnostic, conflict_marker, format_loc
 from errkb.entries.placeholders import PLACEHOLDER, placeholders
 from errkb.entries.schema import Entry
 from errkb.entries.yamlsafe import Located, YamlProblem, load_located
@@ -130,11 +130,15 @@ def _diagnostics_for(path: str, located: Located, exc: ValidationError) -> list[
 def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnostic]]:
     rel = path.relative_to(root).as_posix()
     try:
-        located = load_located(path.read_bytes())
-    except YamlProblem as problem:
-        return None, [Diagnostic(rel, problem.line, problem.col, "", problem.message)]
+        raw = path.read_bytes()
     except OSError as exc:
         return None, [Diagnostic(rel, 1, 1, "", f"cannot read file: {exc.strerror}")]
+    if markers := _conflict_markers(raw, rel):
+        return None, markers  # what git left, not what YAML makes of it
+    try:
+        located = load_located(raw)
+    except YamlProblem as problem:
+        return None, [Diagnostic(rel, problem.line, problem.col, "", problem.message)]
     if not isinstance(located.data, dict):
         return None, [Diagnostic(rel, 1, 1, "", "an entry must be a YAML mapping of fields")]
     if holes := placeholders(located.data):
@@ -162,6 +166,22 @@ def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnost
             )
         )
     return LoadedEntry(entry, rel, located), problems
+
+
+def _conflict_markers(raw: bytes, rel: str) -> list[Diagnostic]:
+    lines = raw.decode("utf-8", "replace").splitlines()
+    return [
+        Diagnostic(
+            rel,
+            number,
+            1,
+            "",
+            "merge conflict marker: two pull requests changed this file (if both added an "
+            "entry with this id, give one of them a new id with `errkb new`)",
+        )
+        for number, line in enumerate(lines, start=1)
+        if conflict_marker(line)
+    ]
 
 
 def _hint(data: Any, loc: tuple[str | int, ...]) -> str:
