@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+from errkb.entries.lock import Lock
 
 
 class _Collector(HTMLParser):
@@ -65,7 +66,8 @@ def internal_links(site: Path, url: str) -> list[tuple[str, str]]:
 
 
 def locked_urls(root: Path) -> list[str]:
-    lock = json.loads((root / "errors" / "published.lock").read_text(encoding="utf-8"))
-    urls = [f"e/{entry_id}/" for entry_id in lock["entries"]]
-    urls += [f"errors/{slug}/" for slugs in lock["entries"].values() for slug in slugs]
-    return urls + lock["pages"]
+    lock = Lock.read(root)
+    assert not lock.problems, lock.problems
+    urls = [f"e/{entry_id}/" for entry_id in lock.entries]
+    urls += [f"errors/{slug}/" for slugs in lock.entries.values() for slug in slugs]
+    return urls + lock.pages

@@ -237,6 +237,27 @@ def test_pattern_that_matches_another_entrys_message(make_repo: MakeRepo) -> Non
     assert run_check(repo) == (0, [])
 
 
+@pytest.mark.parametrize(
+    ("regex", "why"),
+    [
+        ("address (?>already) in use", "invalid group"),  # atomic group: Python 3.11 only
+        ("(address)? (?(1)already|not) in use", "invalid group"),  # conditional group
+        ("(?i)address already in use", "invalid group"),  # inline flag (also in the hand list)
+    ],
+)
+def test_pattern_javascript_refuses(make_repo: MakeRepo, regex: str, why: str) -> None:
+    """Python compiles these; `new RegExp` in the paste page would throw on them."""
+    repo = make_repo()
+    pattern = f'patterns:\n  - regex: "{regex}"\n    engine: pytorch\ncause:'
+    two = fixture_text("E0002.yaml").replace("cause:", pattern, 1)
+    (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
+    code, lines = run_check(repo)
+    assert code == 1
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("errors/E0002.yaml:16:12: patterns[0].regex: "), lines
+    assert lines[0].endswith(why) or why in lines[0], lines
+
+
 def test_fit_table_names_catalog_models_and_tabled_engines(make_repo: MakeRepo) -> None:
     repo = make_repo()
     two = fixture_text("E0002.yaml").replace(
@@ -290,3 +311,41 @@ def test_cost_line_reads_as_a_sentence() -> None:
     assert cost_line(Solution(anchor="a", title="t", body="b")) is None
     with pytest.raises(ValueError, match="'nothing' cannot be listed"):
         Solution(anchor="a", title="t", body="b", trades=["nothing", "context"])
+
+
+def test_one_run_reports_every_stage_together(make_repo: MakeRepo) -> None:
+    """A schema error, a placeholder beside a schema error, an unknown related id, a cross-field
+    rule and a bad lock line: one `errkb check` run names them all, each at its own line."""
+    repo = make_repo()
+    (repo / "errors" / "E0001.yaml").write_text(
+        E1.replace("category: memory\n", "category: memroy\n"), encoding="utf-8"
+    )
+    two = fixture_text("E0002.yaml").replace("related: [E0001]", "related: [E0001, E0999]")
+    two = two.replace("anchor: upgrade-driver", "anchor: cause")  # a page section's anchor
+    (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
+    scaffold = (
+        fixture_text("E0002.yaml")
+        .replace("E0002", "E0003")
+        .replace("slug: fixture-driver-too-old", "slug: fixture-three")
+        .replace("former_slugs: [fixture-old-driver]\n", "")
+        .replace("summary: The CUDA driver", "summary: 'FILL IN: one line'\n# The CUDA driver")
+        .replace("severity: fatal", "severity: deadly")
+    )
+    (repo / "errors" / "E0003.yaml").write_text(scaffold, encoding="utf-8")
+    lock = repo / "errors" / "published.lock"
+    lock.write_text(lock.read_text(encoding="utf-8") + "E0004 Bad Slug\n", encoding="utf-8")
+    bad_line = len(lock.read_text(encoding="utf-8").splitlines())
+    code, lines = run_check(repo)
+    assert code == 1
+    assert lines == [
+        "errors/E0001.yaml:7:11: category: must be one of 'memory', 'driver', 'multi-gpu', "
+        "'model', 'serving' or 'install'; got 'memroy'",
+        "errors/E0002.yaml:17:13: solutions[0].anchor: solution anchors clash with page "
+        "sections: cause",
+        "errors/E0002.yaml:22:18: related[1]: no entry has id E0999",
+        "errors/E0003.yaml:5:10: summary: still a placeholder: one line",
+        "errors/E0003.yaml:9:11: severity: must be one of 'fatal', 'error', 'hang' or "
+        "'warning'; got 'deadly'",
+        f"errors/published.lock:{bad_line}:1: not a lock record (`E0042 slug ...` or "
+        "`page url/`): 'E0004 Bad Slug'",
+    ]

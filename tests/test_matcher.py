@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -24,7 +25,7 @@ from errkb.matcher import (
     split_lines,
     total,
 )
-from tests.conftest import TODAY, MakeRepo
+from tests.conftest import ROOT, TODAY, MakeRepo
 
 DRIVER = "fixture: The NVIDIA driver on your system is too old (found version 12040)."
 KV = "ValueError: fixture message with {{ braces }} and `backticks` and <angle> | pipe"
@@ -232,3 +233,14 @@ def test_clean_line_strips_the_prefixes_real_pastes_carry() -> None:
     for line, cleaned in cases.items():
         assert clean_line(line).strip() == cleaned, line
         assert clean_line_unguarded(line).strip() == cleaned, line
+
+
+def test_js_flags_are_the_browsers() -> None:
+    """errkb check compiles patterns with the flags matcher.js gives `new RegExp`."""
+    from errkb.entries.jsregex import JS_FLAGS, js_regex_error
+
+    js = (ROOT / "docs" / "assets" / "javascripts" / "matcher.js").read_text(encoding="utf-8")
+    flags = re.findall(r'new RegExp\(\s*[\w.]*regex\s*,\s*"([a-z]*)"\s*\)', js)
+    assert flags and set(flags) == {JS_FLAGS}, flags
+    assert js_regex_error(r"CUDA out of memory\. Tried to allocate \d+") is None
+    assert js_regex_error("address (?>already) in use") == "invalid group"

@@ -206,7 +206,8 @@ def load_corpus(
         problems += lint_entries(items)
     if lock is not None:
         problems += lock.check(items, present)
-        problems += missing_costs(items, set(lock.entries))
+        if lock.entries or not lock.problems:  # unreadable: every entry would look new
+            problems += missing_costs(items, set(lock.entries))
     corpus = Corpus(
         tuple(sorted(items, key=lambda i: i.entry.id)),
         compute_backlinks([i.entry for i in items], links),

@@ -36,6 +36,10 @@ ENV_OWNERS: tuple[tuple[str, str], ...] = tuple(
     )
 )
 # A CMake option (-DGGML_CUDA=ON) is not an environment variable.
+# Compiled once: a corpus's own patterns soon evict re's shared cache.
+_FLAG_RE = re.compile(r"--?[A-Za-z]")
+_LLAMA_BIN_RE = re.compile(r"llama-[a-z0-9-]+(\.exe)?")
+_OPT_LEVEL_RE = re.compile(r"-O\d*")
 _ENV_RE = re.compile(
     r"(?<![A-Za-z0-9_$-])(?<!-D)((?:"
     + "|".join(re.escape(prefix[:-1]) for prefix, _ in ENV_OWNERS)
@@ -135,8 +139,7 @@ def _program_end(engine: str, tokens: list[str], i: int) -> int | None:
     if engine == "sglang" and base == "sglang" and nxt == "serve":
         return i + 2
     if engine == "llama.cpp" and (
-        re.fullmatch(r"llama-[a-z0-9-]+(\.exe)?", base)
-        or (tok.startswith("./") and base in ("main", "server"))
+        _LLAMA_BIN_RE.fullmatch(base) or (tok.startswith("./") and base in ("main", "server"))
     ):
         return i + 1
     if engine == "ollama" and base == "ollama" and nxt and not nxt.startswith("-"):
@@ -162,7 +165,7 @@ def shell_flags(engine: str, code: str) -> list[str]:
             i = end
             while i < len(tokens) and tokens[i] not in _SEPARATORS:
                 tok = tokens[i]
-                if re.match(r"^--?[A-Za-z]", tok):
+                if _FLAG_RE.match(tok):
                     found.append(tok.split("=", 1)[0])
                 i += 1
     return found
@@ -175,7 +178,7 @@ def _canonical(engine: str, flag: str) -> str | None:
     if engine != "vllm":
         return flag
     flag = flag.split(".", 1)[0]
-    if re.fullmatch(r"-O\d*", flag):
+    if _OPT_LEVEL_RE.fullmatch(flag):
         return None
     return "--" + flag[2:].replace("_", "-") if flag.startswith("--") else flag
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-from errkb.entries.schema import Entry
+from errkb.entries.schema import Entry, python_regex
 from errkb.match.needles import needles
 from errkb.match.normalize import Lines, clean_line
 
@@ -15,18 +13,27 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
 
     Entries that list each other in `related` may share wordings, as they may share messages.
     Every message is lowercased into one text, so each pattern's needles find the messages
-    worth a regex with C-speed searches: the check stays linear as the corpus grows.
+    worth a regex with C-speed searches, once per distinct set of needles (patterns written
+    from one template share theirs); each regex then runs once per distinct cleaned message.
     """
     messages = [(e, i, m.text) for e in entries for i, m in enumerate(e.messages)]
     corpus = Lines([text.lower().replace("\n", " ") for _, _, text in messages])
     # Cleaned once per message; many messages clean to the same lines (only numbers differ).
     cleaned = [tuple(clean_line(line) for line in text.split("\n")) for _, _, text in messages]
+    everything = list(range(len(messages)))
+    candidates_for: dict[tuple[str, ...], list[int]] = {}
     found: list[tuple[Entry, int, Entry, int]] = []
     for entry in entries:
         for p_index, pattern in enumerate(entry.patterns):
-            regex = re.compile(pattern.regex, re.IGNORECASE | re.ASCII)
+            regex = python_regex(pattern.regex)
             literals = needles(pattern.regex)
-            candidates = range(len(messages)) if literals is None else corpus.containing(literals)
+            if literals is None:
+                candidates = everything
+            else:
+                key = tuple(literals)
+                if key not in candidates_for:
+                    candidates_for[key] = corpus.containing(literals)
+                candidates = candidates_for[key]
             verdicts: dict[tuple[str, ...], bool] = {}
             for k in candidates:
                 other, m_index, _ = messages[k]
@@ -35,8 +42,9 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
                 ):
                     continue
                 lines = cleaned[k]
-                if lines not in verdicts:
-                    verdicts[lines] = any(regex.search(line) for line in lines)
-                if verdicts[lines]:
+                verdict = verdicts.get(lines)
+                if verdict is None:
+                    verdict = verdicts[lines] = any(regex.search(line) for line in lines)
+                if verdict:
                     found.append((entry, p_index, other, m_index))
     return found

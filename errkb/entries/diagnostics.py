@@ -33,6 +33,17 @@ def _escape_property(value: str) -> str:
     return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
+CONFLICT_MARKERS = ("<<<<<<<", "=======", ">>>>>>>", "|||||||")
+
+
+def conflict_marker(line: str) -> bool:
+    """A line git writes into a file it could not merge."""
+    return any(
+        line.startswith(m) and (len(line) == len(m) or line[len(m)] == " ")
+        for m in CONFLICT_MARKERS
+    )
+
+
 def format_loc(loc: tuple[str | int, ...]) -> str:
     out = ""
     for part in loc:

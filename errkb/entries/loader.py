@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,9 +16,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
-from errkb.entries.diagnostics import Diagnostic, format_loc
+from errkb.entries.diagnostics import Diagnostic, conflict_marker, format_loc
 from errkb.entries.placeholders import PLACEHOLDER, placeholders
-from errkb.entries.schema import Entry
+from errkb.entries.schema import DEFER_CROSS_FIELD, Entry, cross_field_problems
 from errkb.entries.yamlsafe import Located, YamlProblem, load_located
 
 LOCK_NAME = "published.lock"
@@ -107,13 +108,18 @@ def friendly(error: ErrorDetails) -> str:
     return str(error["msg"])
 
 
-def _diagnostics_for(path: str, located: Located, exc: ValidationError) -> list[Diagnostic]:
+def _diagnostics_for(
+    path: str, located: Located, exc: ValidationError, skip: Sequence[tuple[str | int, ...]] = ()
+) -> list[Diagnostic]:
+    """`skip`: placeholder locations, reported as such; what fails there or under them is not."""
     out: list[Diagnostic] = []
     seen: set[tuple[str, str]] = set()
     for error in exc.errors(include_url=False):
         # A failed model-level validator reports one extra location segment per union branch; drop
         # pydantic's internal segments such as 'function-after[...]'.
         loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and "[" in p))
+        if any(loc[: len(hole)] == hole for hole in skip):
+            continue
         field = format_loc(loc)
         message = friendly(error)
         if (field, message) in seen:
@@ -130,29 +136,37 @@ def _diagnostics_for(path: str, located: Located, exc: ValidationError) -> list[
 def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnostic]]:
     rel = path.relative_to(root).as_posix()
     try:
-        located = load_located(path.read_bytes())
-    except YamlProblem as problem:
-        return None, [Diagnostic(rel, problem.line, problem.col, "", problem.message)]
+        raw = path.read_bytes()
     except OSError as exc:
         return None, [Diagnostic(rel, 1, 1, "", f"cannot read file: {exc.strerror}")]
+    if markers := _conflict_markers(raw, rel):
+        return None, markers  # what git left, not what YAML makes of it
+    try:
+        located = load_located(raw)
+    except YamlProblem as problem:
+        return None, [Diagnostic(rel, problem.line, problem.col, "", problem.message)]
     if not isinstance(located.data, dict):
         return None, [Diagnostic(rel, 1, 1, "", "an entry must be a YAML mapping of fields")]
-    if holes := placeholders(located.data):
-        # A scaffold from `errkb new`: name what is left to write, not what it breaks.
-        return None, [
-            Diagnostic(
-                rel,
-                *located.position(loc),
-                format_loc(loc),
-                f"still a placeholder: {_hint(located.data, loc)}",
-            )
-            for loc in holes
-        ]
+    # A scaffold from `errkb new`: name each placeholder left to write, and every other problem
+    # too, but not what a placeholder itself breaks (a URL that is not one yet).
+    holes = placeholders(located.data)
+    problems = [
+        Diagnostic(
+            rel,
+            *located.position(loc),
+            format_loc(loc),
+            f"still a placeholder: {_hint(located.data, loc)}",
+        )
+        for loc in holes
+    ]
     try:
-        entry = Entry.model_validate(located.data)
+        entry = Entry.model_validate(located.data, context={DEFER_CROSS_FIELD: True})
     except ValidationError as exc:
-        return None, _diagnostics_for(rel, located, exc)
-    problems: list[Diagnostic] = []
+        return None, problems + _diagnostics_for(rel, located, exc, skip=holes)
+    for loc, message in cross_field_problems(entry):
+        problems.append(Diagnostic(rel, *located.position(loc), format_loc(loc), message))
+    if holes:
+        return None, problems
     match = FILE_RE.match(path.name)
     if match and match.group(1) != entry.id:
         line, col = located.position(("id",))
@@ -162,6 +176,24 @@ def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnost
             )
         )
     return LoadedEntry(entry, rel, located), problems
+
+
+def _conflict_markers(raw: bytes, rel: str) -> list[Diagnostic]:
+    if b"=======" not in raw:  # git writes it in every conflict: most files need no more
+        return []
+    lines = raw.decode("utf-8", "replace").splitlines()
+    return [
+        Diagnostic(
+            rel,
+            number,
+            1,
+            "",
+            "merge conflict marker: two pull requests changed this file (if both added an "
+            "entry with this id, give one of them a new id with `errkb new`)",
+        )
+        for number, line in enumerate(lines, start=1)
+        if conflict_marker(line)
+    ]
 
 
 def _hint(data: Any, loc: tuple[str | int, ...]) -> str:

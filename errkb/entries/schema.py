@@ -8,6 +8,7 @@ attribute lists or non-https links, and plain-text fields may hold no markup.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Annotated, Literal
 
@@ -20,12 +21,14 @@ from pydantic import (
     Field,
     HttpUrl,
     StringConstraints,
+    ValidationInfo,
     WithJsonSchema,
     field_validator,
     model_validator,
 )
 
 from errkb.entries.engines import ENGINES
+from errkb.entries.jsregex import js_regex_error
 
 CATEGORIES: dict[str, str] = {
     "memory": "Memory and KV cache",
@@ -108,6 +111,11 @@ _AUTOLINK_SCHEME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 # `[text](E0001)`: another entry, by id; the corpus check resolves it, the renderer links it.
 ENTRY_LINK_TARGET_RE = re.compile(r"E\d{4}")
+# Compiled once here: a corpus's own patterns soon evict re's shared cache of 512.
+_NOT_NEWLINE_RE = re.compile(r"[^\n]")
+_TAG_CHARS_RE = re.compile(r"[<>`]")
+_BUILD_RE = re.compile(r"b[0-9]+")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def _check_link_target(target: str) -> None:
@@ -133,7 +141,7 @@ def blank_code(value: str) -> str:
     there. Blanks keep the length and the line breaks, so positions still match `value`."""
 
     def blank(match: re.Match[str]) -> str:
-        return re.sub(r"[^\n]", " ", match.group(0))
+        return _NOT_NEWLINE_RE.sub(" ", match.group(0))
 
     return _CODE_SPAN_RE.sub(blank, _FENCE_RE.sub(blank, value))
 
@@ -163,7 +171,7 @@ def _plain(value: str) -> str:
     """Single-line text shown in titles, tables and meta tags."""
     if "\n" in value.strip():
         raise ValueError("must be a single line")
-    if re.search(r"[<>`]", value) or _ENTITY_RE.search(value):
+    if _TAG_CHARS_RE.search(value) or _ENTITY_RE.search(value):
         # Themes insert page titles unescaped: keep anything that could become a tag out.
         raise ValueError("must be plain text: no <, >, backticks or HTML entities")
     return value.strip()
@@ -183,7 +191,7 @@ def _specifier(value: str) -> str:
 
 def _version(value: str) -> str:
     # llama.cpp releases are build numbers such as b4567; everything else is PEP 440.
-    if re.fullmatch(r"b[0-9]+", value):
+    if _BUILD_RE.fullmatch(value):
         return value
     try:
         Version(value)
@@ -253,7 +261,7 @@ class Message(Model):
     @field_validator("text")
     @classmethod
     def _no_control_chars(cls, value: str) -> str:
-        if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", value):
+        if _CONTROL_RE.search(value):
             raise ValueError("contains control characters (strip ANSI colours from pastes)")
         return value.strip("\n")
 
@@ -261,16 +269,26 @@ class Message(Model):
 _JS_INCOMPATIBLE_RE = re.compile(r"\(\?P|\(\?#|\\[AZz]|\(\?[aiLmsux-]+[:)]|\*\+|\+\+|\?\+")
 
 
+@functools.cache
+def python_regex(source: str) -> re.Pattern[str]:
+    """An entry pattern as Python matches it (per line, case-insensitive, ASCII classes)."""
+    return re.compile(source, re.IGNORECASE | re.ASCII)
+
+
 def _regex(value: str) -> str:
     # The same pattern runs in Python (errkb match) and in the browser; refuse what either lacks.
+    try:
+        python_regex(value)
+    except re.error as exc:
+        raise ValueError(f"is not a valid regular expression: {exc}") from None
+    if (error := js_regex_error(value)) is not None:
+        # The paste page compiles every pattern with `new RegExp`: one refused there breaks it.
+        raise ValueError(f"JavaScript cannot compile this pattern: {error}")
+    # What JavaScript compiles but reads otherwise (\A is a plain 'A' there).
     if _JS_INCOMPATIBLE_RE.search(value):
         raise ValueError(
             "uses syntax JavaScript does not share (named (?P groups, inline flags, \\A \\Z, possessive)"
         )
-    try:
-        re.compile(value)
-    except re.error as exc:
-        raise ValueError(f"is not a valid regular expression: {exc}") from None
     return value
 
 
@@ -420,26 +438,52 @@ class Entry(Model):
     retired: Retired | None = None
 
     @model_validator(mode="after")
-    def _consistent(self) -> Entry:
-        problems: list[str] = []
-        declared = set(self.engines)
-        used = {m.engine for m in self.messages}
-        used |= {c.engine for s in (*self.solutions, *self.alternatives) for c in s.commands}
-        if missing := sorted(used - declared):
-            problems.append(
-                f"engines must list {', '.join(missing)} (used by messages or commands)"
-            )
-        anchors = [s.anchor for s in (*self.solutions, *self.alternatives)]
-        if clash := sorted(set(anchors) & RESERVED_ANCHORS):
-            problems.append(f"solution anchors clash with page sections: {', '.join(clash)}")
-        if dupes := sorted({a for a in anchors if anchors.count(a) > 1}):
-            problems.append(f"solution anchors must be unique, repeated: {', '.join(dupes)}")
-        if self.id in self.related:
-            problems.append("related must not list the entry itself")
-        if "index" in (self.slug, *self.former_slugs):
-            problems.append("'index' is reserved for the errors index page")
-        if self.slug in self.former_slugs:
-            problems.append("former_slugs must not contain the current slug")
-        if problems:
-            raise ValueError("; ".join(problems))
+    def _consistent(self, info: ValidationInfo) -> Entry:
+        # errkb.entries.loader defers these rules to report each at its own field's line.
+        if isinstance(info.context, dict) and info.context.get(DEFER_CROSS_FIELD):
+            return self
+        if problems := cross_field_problems(self):
+            raise ValueError("; ".join(message for _, message in problems))
         return self
+
+
+# Validation context key: skip Entry's cross-field rules (the caller runs cross_field_problems).
+DEFER_CROSS_FIELD = "defer_cross_field"
+
+Loc = tuple[str | int, ...]
+
+
+def cross_field_problems(entry: Entry) -> list[tuple[Loc, str]]:
+    """Rules across an entry's fields, each at the field it is about."""
+    problems: list[tuple[Loc, str]] = []
+    declared = set(entry.engines)
+    used = {m.engine for m in entry.messages}
+    used |= {c.engine for s in (*entry.solutions, *entry.alternatives) for c in s.commands}
+    if missing := sorted(used - declared):
+        problems.append(
+            (("engines",), f"engines must list {', '.join(missing)} (used by messages or commands)")
+        )
+    seen: set[str] = set()
+    for kind in ("solutions", "alternatives"):
+        for i, solution in enumerate(getattr(entry, kind)):
+            loc: Loc = (kind, i, "anchor")
+            if solution.anchor in RESERVED_ANCHORS:
+                problems.append(
+                    (loc, f"solution anchors clash with page sections: {solution.anchor}")
+                )
+            elif solution.anchor in seen:
+                problems.append(
+                    (loc, f"solution anchors must be unique, repeated: {solution.anchor}")
+                )
+            seen.add(solution.anchor)
+    for i, target in enumerate(entry.related):
+        if target == entry.id:
+            problems.append((("related", i), "related must not list the entry itself"))
+    if entry.slug == "index":
+        problems.append((("slug",), "'index' is reserved for the errors index page"))
+    for i, slug in enumerate(entry.former_slugs):
+        if slug == "index":
+            problems.append((("former_slugs", i), "'index' is reserved for the errors index page"))
+        if slug == entry.slug:
+            problems.append((("former_slugs", i), "former_slugs must not contain the current slug"))
+    return problems

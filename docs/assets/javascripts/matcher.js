@@ -44,9 +44,17 @@
       var ws = t.tokens.map(function (x) { return data.weights[x]; });
       return { id: t.id, tokens: t.tokens, ws: ws, total: total(ws) };
     });
-    this.patterns = data.patterns.map(function (p) {
-      return { id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles };
-    });
+    // One entry's bad pattern must not take the page down: skip it and say so.
+    var skipped = this.skipped = [];
+    this.patterns = [];
+    data.patterns.forEach(function (p) {
+      try {
+        this.patterns.push({ id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles });
+      } catch (err) {
+        skipped.push({ id: p.id, regex: p.regex, error: String(err && err.message || err) });
+        if (window.console) console.error("errkb: skipped a pattern of " + p.id + ": " + err);
+      }
+    }, this);
     this.window = data.window;
     this.minTokens = data.min_tokens;
     this.minScore = data.min_score;
@@ -425,6 +433,12 @@
           var byId = {};
           loaded[1].entries.forEach(function (e) { byId[e.id] = e; });
           window.errkbMatcher = new Matcher(loaded[0]);
+          var skipped = window.errkbMatcher.skipped;
+          if (skipped.length) {
+            root.appendChild(el("p", "Note: " + skipped.length + " pattern(s) could not be compiled " +
+              "by this browser and are skipped (" + skipped.map(function (s) { return s.id; }).join(", ") +
+              "); those entries can still match by their messages.", { "class": "errkb-skipped" }));
+          }
           root.setAttribute("data-ready", "true");
           return { matcher: window.errkbMatcher, byId: byId };
         });
