@@ -198,7 +198,7 @@ def load_corpus(
     `checks=False` validates each file but skips the cross-entry checks and the command
     lint (most of the load time), which matching a log and the stale report do not need.
     """
-    items, problems = load_dir(root / "errors", root)
+    items, problems = load_dir(root / "errors", root, use_cache=True)
     present = entry_file_ids(root / "errors")
     links = [entry_links(item.entry) for item in items]
     if checks:

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from errkb.entries.cache import cached
 from errkb.entries.diagnostics import Diagnostic, conflict_marker, format_loc
 from errkb.entries.placeholders import PLACEHOLDER, placeholders
 from errkb.entries.schema import DEFER_CROSS_FIELD, Entry, cross_field_problems
@@ -133,12 +134,20 @@ def _diagnostics_for(
     return out
 
 
-def load_file(path: Path, root: Path) -> tuple[LoadedEntry | None, list[Diagnostic]]:
+def load_file(
+    path: Path, root: Path, *, use_cache: bool = False
+) -> tuple[LoadedEntry | None, list[Diagnostic]]:
     rel = path.relative_to(root).as_posix()
     try:
         raw = path.read_bytes()
     except OSError as exc:
         return None, [Diagnostic(rel, 1, 1, "", f"cannot read file: {exc.strerror}")]
+    if use_cache:
+        return cached(root, rel, raw, lambda: _load_bytes(path, rel, raw))
+    return _load_bytes(path, rel, raw)
+
+
+def _load_bytes(path: Path, rel: str, raw: bytes) -> tuple[LoadedEntry | None, list[Diagnostic]]:
     if markers := _conflict_markers(raw, rel):
         return None, markers  # what git left, not what YAML makes of it
     try:
@@ -202,8 +211,11 @@ def _hint(data: Any, loc: tuple[str | int, ...]) -> str:
     return str(data).strip().removeprefix(PLACEHOLDER).strip()
 
 
-def load_dir(errors_dir: Path, root: Path) -> tuple[list[LoadedEntry], list[Diagnostic]]:
-    """Load every file in errors/; anything that is not a well-formed entry is a problem."""
+def load_dir(
+    errors_dir: Path, root: Path, *, use_cache: bool = False
+) -> tuple[list[LoadedEntry], list[Diagnostic]]:
+    """Load every file in errors/; anything that is not a well-formed entry is a problem.
+    `use_cache`: reuse what an earlier run loaded from the same bytes (errkb.entries.cache)."""
     entries: list[LoadedEntry] = []
     problems: list[Diagnostic] = []
     if not errors_dir.is_dir():
@@ -233,7 +245,7 @@ def load_dir(errors_dir: Path, root: Path) -> tuple[list[LoadedEntry], list[Diag
                 )
             )
             continue
-        loaded, diags = load_file(path, root)
+        loaded, diags = load_file(path, root, use_cache=use_cache)
         problems.extend(diags)
         if loaded is not None:
             entries.append(loaded)

@@ -1,0 +1,57 @@
+"""A content-addressed cache of loaded entries: unchanged YAML is not parsed or validated again.
+
+The key is the file's bytes, its path and the source of the code that turns bytes into an
+entry (this package), so any change to either misses the cache. Values are pickles under
+`.cache/errkb/entries/` in the checkout (git-ignored; CI starts from a clean clone and fills
+its own): only this process's own results are ever read back, never anything from a pull
+request. A cache file that cannot be read is ignored and rewritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import TypeVar
+
+import pydantic
+
+T = TypeVar("T")
+
+CACHE_DIR = Path(".cache") / "errkb" / "entries"
+
+
+@cache
+def code_version() -> str:
+    """Digest of everything that decides what a file loads into."""
+    digest = hashlib.sha256(pydantic.VERSION.encode())
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    return digest.hexdigest()
+
+
+def cached(root: Path, rel: str, raw: bytes, compute: Callable[[], T]) -> T:
+    """`compute()`'s result for this file's bytes, from the cache when it has it."""
+    if os.environ.get("ERRKB_NO_CACHE"):
+        return compute()
+    key = hashlib.sha256(code_version().encode() + b"\0" + rel.encode() + b"\0" + raw).hexdigest()
+    path = root / CACHE_DIR / key[:2] / f"{key}.pickle"
+    try:
+        with path.open("rb") as fh:
+            value: T = pickle.load(fh)
+        return value
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        pass
+    value = compute()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.replace(path)
+    except OSError:  # a read-only checkout loads too, only without the cache
+        pass
+    return value
