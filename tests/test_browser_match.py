@@ -10,7 +10,7 @@ from mkdocs.config import load_config
 from errkb.checks.corpus import load_corpus
 from errkb.matcher import Matcher, matcher_data
 from tests.browser import browser_page, chromium_or_skip, serve
-from tests.conftest import TODAY, MakeRepo
+from tests.conftest import TODAY, MakeRepo, real_corpus
 
 LOGS = [
     "fixture: The NVIDIA driver on your system is too old (found version 12040).",
@@ -77,8 +77,7 @@ def _real_logs(message: str) -> list[str]:
 def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_path: Path) -> None:
     """Every real log, run by the page's JavaScript over the real corpus's exported data."""
     chromium_or_skip()
-    root = Path(__file__).resolve().parent.parent
-    corpus = load_corpus(root, today=TODAY, lock=None).corpus
+    corpus = real_corpus()
     data = matcher_data(corpus.entries)
     python = Matcher(data)
     # E0012 has no patterns, so only its message tokens (and the barrier) decide its rank.
