@@ -130,6 +130,11 @@ def new(
         fh.write(text)
     click.echo(f"wrote {path.relative_to(settings.root).as_posix()}")
     click.echo("next: replace every 'FILL IN:' (errkb check lists them), then errkb lock", err=True)
+    click.echo(
+        f"(a pull request opened meanwhile may take {entry_id} too: after the merge, errkb check "
+        "says so at file:line, and `errkb new` on an up-to-date branch gives a fresh id)",
+        err=True,
+    )
 
 
 @cli.command()
