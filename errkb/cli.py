@@ -106,7 +106,9 @@ def _lock_at(root: Path, ref: str) -> Lock:
         raise click.UsageError(f"--base {ref}: {proc.stderr.strip() or 'git show failed'}")
     base = Lock.parse_text(proc.stdout)
     if base.problems:
-        raise click.UsageError(f"--base {ref}: its {LOCK_PATH} does not read: {base.problems[0].render()}")
+        raise click.UsageError(
+            f"--base {ref}: its {LOCK_PATH} does not read: {base.problems[0].render()}"
+        )
     return base
 
 
