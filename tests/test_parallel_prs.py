@@ -229,3 +229,18 @@ def test_a_merge_that_drops_the_other_sides_records_fails_against_the_base(
     # The merge that keeps both sides passes against its base.
     _git(repo, "checkout", "-q", "main")
     assert run_check(repo, "--base", "main") == (0, [])
+
+
+def test_a_rename_merged_as_a_union_is_one_record() -> None:
+    """A rename rewrites its line (`E0001 a` -> `E0001 a b`); merged beside another pull
+    request's new line, the union keeps both versions: that is one entry, not two."""
+    lock = Lock.parse("E0001 old-name\nE0001 old-name new-name\nE0002 other\n")
+    assert (lock.entries, lock.problems) == (
+        {"E0001": ["old-name", "new-name"], "E0002": ["other"]},
+        [],
+    )
+    clash = Lock.parse("E0001 old-name one-rename\nE0001 old-name another-rename\n")
+    assert [d.render() for d in clash.problems] == [
+        f"{LOCK_PATH}:2:1: E0001 is recorded twice (also line 1): two pull requests took the "
+        "same id; give the newer entry another id with `errkb new` and keep only its own line here"
+    ]

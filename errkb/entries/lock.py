@@ -88,7 +88,11 @@ class Lock:
                 )
                 continue
             entry_id, slugs = match.group(1), match.group(2).split()
-            if entry_id in lock.entries:
+            if (known := lock.entries.get(entry_id)) is not None:
+                # A rename appends a slug: a union merge of it keeps the old line beside the new.
+                if slugs[: len(known)] == known or known[: len(slugs)] == slugs:
+                    lock.entries[entry_id] = max(known, slugs, key=len)
+                    continue
                 first = lock.lines[entry_id]
                 lock.problems.append(
                     _at(
