@@ -97,3 +97,29 @@ def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_pa
         expected = [(m.entry_id, m.score, m.line, m.matched) for m in python.match(log, top=5)]
         assert [(r["id"], r["score"], r["line"], r["matched"]) for r in got] == expected, log[:200]
     assert sum(1 for got in js if got) >= 40  # the suite exercises real matches, not only misses
+
+
+def test_a_pattern_the_browser_refuses_is_skipped_and_shown(
+    make_repo: MakeRepo, tmp_path: Path
+) -> None:
+    """errkb check refuses such a pattern; should one reach the page anyway, the page still
+    matches by everything else and says which entry's pattern it skipped."""
+    import json
+
+    chromium_or_skip()
+    repo = make_repo()
+    site = tmp_path / "site"
+    build(load_config(str(repo / "mkdocs.yml"), strict=True, site_dir=str(site)))
+    data_file = site / "api" / "v1" / "matcher.json"
+    data = json.loads(data_file.read_text(encoding="utf-8"))
+    data["patterns"].append({"id": "E0001", "regex": "address (?>already) in use", "needles": None})
+    data_file.write_text(json.dumps(data), encoding="utf-8")
+    with serve(site) as base, browser_page() as page:
+        page.goto(base + "match/")
+        page.wait_for_selector("#errkb-match[data-ready=true]")
+        note = page.text_content(".errkb-skipped") or ""
+        assert "1 pattern(s)" in note and "E0001" in note, note
+        page.fill("#errkb-match textarea", LOGS[0])
+        page.click("#errkb-match button")
+        page.wait_for_selector(".errkb-ranking li")
+        assert page.get_attribute(".errkb-ranking li", "data-id") == "E0002"
