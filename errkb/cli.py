@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -64,19 +65,52 @@ def cli() -> None:
     default="human",
     help="github: workflow annotations on the pull-request diff, plus a job summary.",
 )
-def check(root: str | None, fmt: str) -> None:
+@click.option(
+    "--base",
+    default=None,
+    metavar="GIT_REF",
+    help="Also check that the lock keeps every record of the lock at this git ref (CI: the "
+    "branch a pull request merges into).",
+)
+def check(root: str | None, fmt: str, base: str | None) -> None:
     """Validate every entry, the corpus and the lock; print every problem, exit 1 if any.
 
     It builds no pages and no fit grid: the page-level checks (a published page still
     generated, the charts current) run in the build (`mkdocs build`, `errkb generate`).
     """
     settings = _settings(root)
-    result = load_corpus(settings.root, today=settings.build_date, lock=Lock.read(settings.root))
-    _report(result.diagnostics, fmt)
-    if not result.ok:
-        click.echo(f"{len(result.diagnostics)} problem(s) found.", err=True)
+    lock = Lock.read(settings.root)
+    result = load_corpus(settings.root, today=settings.build_date, lock=lock)
+    problems = result.diagnostics
+    if base is not None:
+        problems = sorted(set(problems) | set(lock.keeps(_lock_at(settings.root, base), base)))
+    _report(problems, fmt)
+    if problems:
+        click.echo(f"{len(problems)} problem(s) found.", err=True)
         sys.exit(1)
     click.echo(f"{len(result.corpus.items)} entries OK.", err=True)
+
+
+def _lock_at(root: Path, ref: str) -> Lock:
+    """The lock as committed at a git ref (an empty one where the ref has none)."""
+    proc = subprocess.run(
+        ["git", "show", f"{ref}:{LOCK_PATH}"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
+    if proc.returncode != 0:
+        if "exists on disk, but not in" in proc.stderr or "does not exist in" in proc.stderr:
+            return Lock(exists=False)
+        raise click.UsageError(f"--base {ref}: {proc.stderr.strip() or 'git show failed'}")
+    base = Lock.parse_text(proc.stdout)
+    if base.problems:
+        raise click.UsageError(
+            f"--base {ref}: its {LOCK_PATH} does not read: {base.problems[0].render()}"
+        )
+    return base
 
 
 @cli.command()
@@ -131,6 +165,11 @@ def new(
         fh.write(text)
     click.echo(f"wrote {path.relative_to(settings.root).as_posix()}")
     click.echo("next: replace every 'FILL IN:' (errkb check lists them), then errkb lock", err=True)
+    click.echo(
+        f"(a pull request opened meanwhile may take {entry_id} too: after the merge, errkb check "
+        "says so at file:line, and `errkb new` on an up-to-date branch gives a fresh id)",
+        err=True,
+    )
 
 
 @cli.command()

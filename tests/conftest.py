@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -10,12 +11,16 @@ from pathlib import Path
 import pytest
 
 from calculators.grid import fit_grid
+from errkb.checks.corpus import Corpus
 from errkb.site.fitdata import FitData, fit_data
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-# Fixture entries are dated; checks run "as of" this day so the tests never age.
+# Fixture entries are dated; checks on them run "as of" this day so the tests never age
+# (tests/test_check.py holds it after every fixture's date). The real corpus is checked as of
+# the real day (REAL_TODAY), as CI's `errkb check` does: its entries are verified up to today.
 TODAY = dt.date(2026, 11, 20)
+REAL_TODAY = dt.datetime.now(tz=dt.UTC).date()
 # The same day for the CLI, which reads the build date from SOURCE_DATE_EPOCH.
 EPOCH = str(int(dt.datetime(TODAY.year, TODAY.month, TODAY.day, tzinfo=dt.UTC).timestamp()))
 
@@ -62,6 +67,28 @@ def make_repo(tmp_path: Path) -> MakeRepo:
         return repo
 
     return make
+
+
+class CorpusProblems(AssertionError):
+    """The corpus a test loads has diagnostics: entries would drop out of the test unseen."""
+
+
+def checked_corpus(root: Path, today: dt.date) -> Corpus:
+    """The corpus under root, every check and the lock included; fails on any diagnostic."""
+    from errkb.checks.corpus import load_corpus
+    from errkb.entries.lock import Lock
+
+    result = load_corpus(root, today=today, lock=Lock.read(root))
+    if result.diagnostics:
+        shown = "\n".join(d.render() for d in result.diagnostics[:30])
+        raise CorpusProblems(f"{len(result.diagnostics)} problem(s) in {root}/errors:\n{shown}")
+    return result.corpus
+
+
+@functools.cache
+def real_corpus() -> Corpus:
+    """errors/ as `errkb check` sees it today; any problem fails the test that asks."""
+    return checked_corpus(ROOT, REAL_TODAY)
 
 
 def fixture_text(name: str) -> str:

@@ -11,7 +11,7 @@ from mkdocs.config import load_config
 from errkb.checks.corpus import load_corpus
 from errkb.matcher import Matcher, matcher_data
 from tests.browser import browser_page, chromium_or_skip, serve
-from tests.conftest import TODAY, MakeRepo
+from tests.conftest import TODAY, MakeRepo, real_corpus
 
 LOGS = [
     "fixture: The NVIDIA driver on your system is too old (found version 12040).",
@@ -92,8 +92,7 @@ def _real_logs(message: str) -> list[str]:
 def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_path: Path) -> None:
     """Every real log, run by the page's JavaScript over the real corpus's exported data."""
     chromium_or_skip()
-    root = Path(__file__).resolve().parent.parent
-    corpus = load_corpus(root, today=TODAY, lock=None).corpus
+    corpus = real_corpus()
     data = matcher_data(corpus.entries)
     python = Matcher(data)
     # E0012 has no patterns, so only its message tokens (and the barrier) decide its rank.
@@ -165,3 +164,29 @@ def test_page_shows_possible_matches_and_still_offers_the_issue(tmp_path: Path) 
             assert all("possible match" in i.inner_text() for i in items)
             href = page.get_attribute(".errkb-nomatch a", "href") or ""
             assert href.startswith("https://github.com/errkb/errkb/issues/new?")
+
+
+def test_a_pattern_the_browser_refuses_is_skipped_and_shown(
+    make_repo: MakeRepo, tmp_path: Path
+) -> None:
+    """errkb check refuses such a pattern; should one reach the page anyway, the page still
+    matches by everything else and says which entry's pattern it skipped."""
+    import json
+
+    chromium_or_skip()
+    repo = make_repo()
+    site = tmp_path / "site"
+    build(load_config(str(repo / "mkdocs.yml"), strict=True, site_dir=str(site)))
+    data_file = site / "api" / "v1" / "matcher.json"
+    data = json.loads(data_file.read_text(encoding="utf-8"))
+    data["patterns"].append({"id": "E0001", "regex": "address (?>already) in use", "needles": None})
+    data_file.write_text(json.dumps(data), encoding="utf-8")
+    with serve(site) as base, browser_page() as page:
+        page.goto(base + "match/")
+        page.wait_for_selector("#errkb-match[data-ready=true]")
+        note = page.text_content(".errkb-skipped") or ""
+        assert "1 pattern(s)" in note and "E0001" in note, note
+        page.fill("#errkb-match textarea", LOGS[0])
+        page.click("#errkb-match button")
+        page.wait_for_selector(".errkb-ranking li")
+        assert page.get_attribute(".errkb-ranking li", "data-id") == "E0002"

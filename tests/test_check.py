@@ -130,9 +130,13 @@ def test_every_problem_reported_at_once(make_repo: MakeRepo) -> None:
     (repo / "errors" / "E0002.yaml").write_text("id: [unclosed\n", encoding="utf-8")
     code, lines = run_check(repo)
     assert code == 1
-    assert [line.split(":")[0] for line in lines] == ["errors/E0001.yaml", "errors/E0002.yaml"]
-    # E0001's related id is checked only once the entry validates; the schema error comes first.
-    assert "category: required field is missing" in lines[0]
+    assert lines == [
+        "errors/E0001.yaml:3:1: category: required field is missing",
+        # Checked although E0001 fails validation: no second round to find it.
+        "errors/E0001.yaml:47:11: related[0]: no entry has id E0999",
+        lines[2],
+    ]
+    assert lines[2].startswith("errors/E0002.yaml:2:1: invalid YAML: ")
 
 
 def test_github_format_exact_annotations(make_repo: MakeRepo, tmp_path: Path) -> None:

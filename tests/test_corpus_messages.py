@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from errkb.checks.corpus import load_corpus
 from errkb.matcher import Matcher, matcher_data
-from tests.conftest import TODAY
+from tests.conftest import real_corpus
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = load_corpus(ROOT, today=TODAY, lock=None).corpus
+CORPUS = real_corpus()  # fails on any diagnostic: no entry drops out unseen
 MATCHER = Matcher(matcher_data(CORPUS.entries))
 BY_ID = CORPUS.by_id()
 CASES = [

@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 import yaml
 
-from errkb.checks.corpus import load_corpus
 from errkb.matcher import Matcher, matcher_data
-from tests.conftest import ROOT, TODAY
+from tests.conftest import real_corpus
 
 LOGS = Path(__file__).parent / "fixtures" / "logs"
 INDEX: list[dict[str, Any]] = yaml.safe_load((LOGS / "index.yaml").read_text(encoding="utf-8"))
-CORPUS = load_corpus(ROOT, today=TODAY, lock=None).corpus
+CORPUS = real_corpus()  # fails on any diagnostic: no entry drops out unseen
 MATCHER = Matcher(matcher_data(CORPUS.entries))
 KNOWN = set(CORPUS.by_id())
 

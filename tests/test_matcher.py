@@ -25,7 +25,7 @@ from errkb.matcher import (
     split_lines,
     total,
 )
-from tests.conftest import ROOT, TODAY, MakeRepo
+from tests.conftest import ROOT, TODAY, MakeRepo, real_corpus
 
 DRIVER = "fixture: The NVIDIA driver on your system is too old (found version 12040)."
 KV = "ValueError: fixture message with {{ braces }} and `backticks` and <angle> | pipe"
@@ -175,8 +175,7 @@ def test_rare_words_are_anchors_first() -> None:
 
 def test_rarest_trigger_in_this_log_picks_the_lines() -> None:
     """A routine line that shares a common trigger word does not make the log a candidate."""
-    root = Path(__file__).resolve().parent.parent
-    m = Matcher(matcher_data(load_corpus(root, today=TODAY, lock=None).corpus.entries))
+    m = Matcher(matcher_data(real_corpus().entries))
     routine = "INFO metrics.py:341] Avg prompt throughput: 2.1 tokens/s, Avg generation throughput"
     log = "\n".join([routine] * 500)
     lowered = Lines(split_lines(log.lower()))
@@ -185,8 +184,7 @@ def test_rarest_trigger_in_this_log_picks_the_lines() -> None:
 
 def test_candidate_filter_is_invisible_on_real_logs() -> None:
     """On every real log, cleaning only candidate lines ranks exactly as cleaning all lines."""
-    root = Path(__file__).resolve().parent.parent
-    data = matcher_data(load_corpus(root, today=TODAY, lock=None).corpus.entries)
+    data = matcher_data(real_corpus().entries)
     fast, full = Matcher(data), Matcher(data)
     full.scan_all = True
     for path in REAL_LOGS:

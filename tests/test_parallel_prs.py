@@ -192,3 +192,55 @@ def test_two_branches_with_different_ids_merge_cleanly(git_repo: Path) -> None:
         "E0003",
         "E0004",
     ]
+
+
+def test_a_merge_that_drops_the_other_sides_records_fails_against_the_base(
+    git_repo: Path,
+) -> None:
+    """The one way past the checks above: resolving both conflicts by taking only your side.
+    The entry and the lock then agree, and only the target branch remembers what was lost."""
+    repo = git_repo
+    _branch(repo, "a", "vLLM: fixture alpha refused", "ValueError: fixture alpha refused it")
+    _branch(repo, "b", "vLLM: fixture beta refused", "ValueError: fixture beta refused it")
+    _git(repo, "checkout", "-q", "main")
+    _git(repo, "merge", "-q", "--ff-only", "a")  # the first pull request lands
+    _git(repo, "checkout", "-q", "b")
+    assert _git(repo, "merge", "-q", "main", ok=False).returncode != 0
+    _git(repo, "checkout", "--ours", "errors/E0003.yaml", LOCK_PATH)  # b's side only
+    (repo / LOCK_PATH).write_text(  # the union left both lines; keep b's alone
+        "".join(
+            line
+            for line in (repo / LOCK_PATH).read_text(encoding="utf-8").splitlines(keepends=True)
+            if not line.startswith("E0003 vllm-fixture-alpha")
+        ),
+        encoding="utf-8",
+    )
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "merge main, keeping mine")
+    assert run_check(repo) == (0, [])  # consistent on its own
+    code, out = run_check(repo, "--base", "main")
+    assert code == 1
+    line = next(i for i, x in enumerate(_lock_lines(repo), start=1) if x.startswith("E0003 "))
+    assert out == [
+        f"{LOCK_PATH}:{line}:1: E0003 was published on main with slug(s) "
+        "vllm-fixture-alpha-refused, which this lock has lost: keep every record of both sides "
+        "(another pull request may have taken the same id; give yours a new one with `errkb new`)"
+    ]
+    # The merge that keeps both sides passes against its base.
+    _git(repo, "checkout", "-q", "main")
+    assert run_check(repo, "--base", "main") == (0, [])
+
+
+def test_a_rename_merged_as_a_union_is_one_record() -> None:
+    """A rename rewrites its line (`E0001 a` -> `E0001 a b`); merged beside another pull
+    request's new line, the union keeps both versions: that is one entry, not two."""
+    lock = Lock.parse("E0001 old-name\nE0001 old-name new-name\nE0002 other\n")
+    assert (lock.entries, lock.problems) == (
+        {"E0001": ["old-name", "new-name"], "E0002": ["other"]},
+        [],
+    )
+    clash = Lock.parse("E0001 old-name one-rename\nE0001 old-name another-rename\n")
+    assert [d.render() for d in clash.problems] == [
+        f"{LOCK_PATH}:2:1: E0001 is recorded twice (also line 1): two pull requests took the "
+        "same id; give the newer entry another id with `errkb new` and keep only its own line here"
+    ]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from errkb.cli import cli
@@ -145,3 +148,15 @@ def test_the_engine_registry_is_the_one_list() -> None:
         "VLLM_Z",
     ]
     assert BY_ID["vllm"].label == "vLLM"
+
+
+# The one regex has_heading replaced (slow: it backtracked across every line).
+_OLD_HEADING_RE = re.compile(r"^ {0,3}#{1,6}(\s|$)|\S[^\n]*\n {0,3}(=+|-+) *$", re.MULTILINE)
+
+
+@given(st.text(alphabet=" =-#\n\r\ta\u00a0\x1c", max_size=40))
+@settings(max_examples=3000, deadline=None)
+def test_has_heading_agrees_with_the_single_regex(text: str) -> None:
+    from errkb.entries.schema import has_heading
+
+    assert has_heading(text) == bool(_OLD_HEADING_RE.search(text)), repr(text)

@@ -14,9 +14,10 @@ from errkb.checks.flaglint import lint_entries
 from errkb.checks.patterns import pattern_collisions
 from errkb.entries.diagnostics import Diagnostic, format_loc
 from errkb.entries.links import Loc, entry_links
-from errkb.entries.loader import LoadedEntry, entry_file_ids, load_dir
+from errkb.entries.loader import FILE_RE, LoadedEntry, entry_file_ids, load_dir
 from errkb.entries.lock import Lock
 from errkb.entries.schema import Entry
+from errkb.entries.yamlsafe import YamlProblem, load_located
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,30 @@ def check_corpus(
     return problems
 
 
+def unloaded_references(root: Path, ids: list[str], present: set[str]) -> list[Diagnostic]:
+    """Unknown ids in the `related` lists of entries that failed validation: one run reports
+    them beside the schema errors, instead of after those are fixed."""
+    problems: list[Diagnostic] = []
+    for entry_id in ids:
+        rel = f"errors/{entry_id}.yaml"
+        try:
+            located = load_located((root / rel).read_bytes())
+        except (OSError, YamlProblem):
+            continue  # reported by the loader
+        related = located.data.get("related") if isinstance(located.data, dict) else None
+        for i, target in enumerate(related if isinstance(related, list) else []):
+            if (
+                isinstance(target, str)
+                and FILE_RE.match(f"{target}.yaml")
+                and target not in present
+            ):
+                line, col = located.position(("related", i))
+                problems.append(
+                    Diagnostic(rel, line, col, f"related[{i}]", f"no entry has id {target}")
+                )
+    return problems
+
+
 @dataclass(frozen=True)
 class LoadResult:
     corpus: Corpus
@@ -203,6 +228,8 @@ def load_corpus(
     links = [entry_links(item.entry) for item in items]
     if checks:
         problems += check_corpus(items, today, present, links)
+        loaded = {item.entry.id for item in items}
+        problems += unloaded_references(root, sorted(present - loaded), present)
         problems += lint_entries(items)
     if lock is not None:
         problems += lock.check(items, present)

@@ -51,6 +51,11 @@ class Lock:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             return cls(problems=[_at(1, f"cannot read the lock: {exc}")])
+        return cls.parse_text(text)
+
+    @classmethod
+    def parse_text(cls, text: str) -> Lock:
+        """Either format: one record a line, or the JSON it replaced."""
         if text.lstrip().startswith("{"):
             return cls._read_json(text)
         return cls.parse(text)
@@ -83,7 +88,11 @@ class Lock:
                 )
                 continue
             entry_id, slugs = match.group(1), match.group(2).split()
-            if entry_id in lock.entries:
+            if (known := lock.entries.get(entry_id)) is not None:
+                # A rename appends a slug: a union merge of it keeps the old line beside the new.
+                if slugs[: len(known)] == known or known[: len(slugs)] == slugs:
+                    lock.entries[entry_id] = max(known, slugs, key=len)
+                    continue
                 first = lock.lines[entry_id]
                 lock.problems.append(
                     _at(
@@ -180,6 +189,26 @@ class Lock:
                         f"{entry_id} is not in {LOCK_PATH} yet: run `errkb lock` to publish its id",
                     )
                 )
+        return problems
+
+    def keeps(self, base: Lock, where: str) -> list[Diagnostic]:
+        """What `base` (the lock on the branch a pull request merges into) published and this
+        lock lost: a merge resolved by taking one side must not drop the other's records."""
+        problems = [
+            _at(
+                self.lines.get(entry_id, 1),
+                f"{entry_id} was published on {where} with slug(s) {', '.join(lost)}, which this "
+                "lock has lost: keep every record of both sides (another pull request may have "
+                "taken the same id; give yours a new one with `errkb new`)",
+            )
+            for entry_id, slugs in base.entries.items()
+            if (lost := [s for s in slugs if s not in self.entries.get(entry_id, [])])
+        ]
+        problems += [
+            _at(1, f"page {url} was published on {where} and this lock has lost it")
+            for url in base.pages
+            if url not in self.pages
+        ]
         return problems
 
     def check_pages(self, generated: set[str]) -> list[Diagnostic]:

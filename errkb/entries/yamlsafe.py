@@ -20,6 +20,26 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 Loc = tuple[str | int, ...]
 
+# Tag resolution is pure (SafeLoader has no path resolvers) and an entry repeats its keys and
+# short values ("engine", "vllm", "bash"): remembered, it costs a dict lookup, not regexes.
+_RESOLVED: dict[tuple[Any, str, Any], str] = {}
+_RESOLVE_MAX_CHARS = 40
+_RESOLVE_MAX_ENTRIES = 20_000
+
+
+class _ResolvingLoader(_Loader):
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if not isinstance(value, str) or len(value) > _RESOLVE_MAX_CHARS:
+            return super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+        key = (kind, value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+            if len(_RESOLVED) < _RESOLVE_MAX_ENTRIES:
+                _RESOLVED[key] = tag
+        return tag
+
+
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 24
 MAX_NODES = 50_000
@@ -155,7 +175,7 @@ def load_located(raw: bytes) -> Located:
         raise YamlProblem("file is not valid UTF-8", line) from None
     text = text.removeprefix("\ufeff")
     try:
-        loader = _Loader(text)
+        loader = _ResolvingLoader(text)
         try:
             root = loader.get_single_node()
         finally:
