@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from calculators import engines, solve
+import calculators.engines.registry as engines
+import calculators.solve as solve
 from calculators.engines.base import Settings
 from calculators.gpus import Gpu, get_gpu
 from calculators.models import ModelArch

@@ -18,7 +18,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from calculators import engines, solve
+import calculators.engines.registry as engines
+import calculators.solve as solve
 from calculators.engines.base import SettingError, Settings
 from calculators.estimate import Estimate, estimate
 from calculators.gpus import Gpu, load_gpus

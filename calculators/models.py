@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from calculators.datafiles import read_data
@@ -327,10 +327,83 @@ def arch_from_config(
         source=source,
         hf_repo=hf_repo,
     )
-    from calculators.weights import param_count  # local import: weights imports models
-
     object.__setattr__(arch, "params", param_count(arch))
     return arch
+
+
+@dataclass(frozen=True, slots=True)
+class ParamBreakdown:
+    embedding: int  # token embeddings
+    lm_head: int  # output projection (0 when tied)
+    attention: int
+    dense_mlp: int
+    experts: int  # routed experts, all of them
+    other: int  # norms, routers, shared experts
+
+    @property
+    def total(self) -> int:
+        return (
+            self.embedding
+            + self.lm_head
+            + self.attention
+            + self.dense_mlp
+            + self.experts
+            + self.other
+        )
+
+    @property
+    def linear(self) -> int:
+        """Parameters in the linear layers a weight quantiser touches."""
+        return self.attention + self.dense_mlp + self.experts + self.other
+
+
+@lru_cache(maxsize=1024)
+def param_breakdown(arch: ModelArch) -> ParamBreakdown:
+    h = arch.hidden_size
+    embedding = arch.vocab_size * h
+    lm_head = 0 if arch.tie_word_embeddings else arch.vocab_size * h
+    attn_layers = sum(1 for k in arch.layer_kinds if k != "linear")
+    if arch.mla is not None:
+        m = arch.mla
+        qk = m.qk_nope_head_dim + m.qk_rope_head_dim
+        q = (
+            (h * m.q_lora_rank + m.q_lora_rank * arch.n_heads * qk)
+            if m.q_lora_rank
+            else (h * arch.n_heads * qk)
+        )
+        kv = h * (m.kv_lora_rank + m.qk_rope_head_dim) + m.kv_lora_rank * arch.n_heads * (
+            m.qk_nope_head_dim + m.v_head_dim
+        )
+        o = arch.n_heads * m.v_head_dim * h
+        per_layer_attn = q + kv + o
+    else:
+        per_layer_attn = (
+            h * arch.n_heads * arch.head_dim
+            + h * arch.n_kv_heads * (arch.head_dim + arch.v_head_dim)
+            + arch.n_heads * arch.v_head_dim * h
+        )
+    attention = per_layer_attn * attn_layers
+    mats = 3 if arch.gated_mlp else 2
+    other = 2 * h * arch.n_layers + h
+    dense_mlp = 0
+    experts = 0
+    if arch.moe is None:
+        dense_mlp = mats * h * arch.intermediate_size * arch.n_layers
+    else:
+        moe = arch.moe
+        n_dense = min(moe.dense_layers, arch.n_layers)
+        n_moe = arch.n_layers - n_dense
+        dense_mlp = mats * h * arch.intermediate_size * n_dense
+        experts = mats * h * moe.expert_intermediate * moe.n_experts * n_moe
+        shared = mats * h * moe.shared_intermediate * moe.n_shared_experts
+        other += n_moe * (h * moe.n_experts + shared)
+    # Linear (recurrent) layers: in/out projections of roughly 2*h*d_inner; counted coarsely.
+    other += arch.n_linear_layers * 6 * h * h
+    return ParamBreakdown(embedding, lm_head, attention, dense_mlp, experts, other)
+
+
+def param_count(arch: ModelArch) -> int:
+    return param_breakdown(arch).total
 
 
 @cache

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from calculators import engines
-from calculators.engines import llamacpp, ollama
+import calculators.engines.llamacpp as llamacpp
+import calculators.engines.ollama as ollama
+import calculators.engines.registry as engines
 from calculators.engines.base import EngineResult, Settings
 from calculators.engines.vllm import CHUNKED_PREFILL_THRESHOLD, version_key
 from calculators.models import ModelArch

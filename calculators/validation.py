@@ -10,8 +10,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+import calculators.engines.llamacpp as llamacpp
+import calculators.engines.ollama as ollama
+import calculators.engines.sglang as sglang
+import calculators.engines.vllm as vllm
 from calculators.datafiles import read_data
-from calculators.engines import llamacpp, ollama, sglang, vllm
 from calculators.engines.base import GiB, MiB, Settings
 from calculators.models import get_model
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from calculators.engines import llamacpp
+import calculators.engines.llamacpp as llamacpp
 from calculators.engines.base import EngineResult, SettingError, Settings
 from calculators.models import ModelArch
 
