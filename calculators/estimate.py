@@ -69,6 +69,15 @@ def estimate(
     s = Settings(engine=engine, context=context, seqs=seqs, vram_bytes=vram_bytes, **settings)
     r = engines.run(arch, s)
     fit = solve.result_fits(r, s)
+    notes = list(r.notes)
+    if arch.max_position_embeddings and context > arch.max_position_embeddings and fit:
+        # The engine refuses a context beyond the model's own (vLLM's max_model_len check),
+        # and max_context is capped there: a "fits" here would contradict it.
+        fit = False
+        notes.append(
+            f"{context:,} tokens is beyond the model's context length "
+            f"(max_position_embeddings {arch.max_position_embeddings:,}): the engine refuses it"
+        )
     max_ctx = solve.max_context(arch, s, result=r) if solve_limits else None
     conc = solve.max_concurrency(arch, s, result=r) if solve_limits else None
     return Estimate(
@@ -95,7 +104,7 @@ def estimate(
         max_context=max_ctx,
         max_concurrency=conc,
         fits=fit,
-        notes=list(r.notes),
+        notes=notes,
     )
 
 

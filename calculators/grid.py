@@ -138,8 +138,11 @@ def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
         first = _estimate(arch, gpu, c, CONTEXTS[0])
     except SettingError as exc:
         return Cell(gpu.id, arch.id, c.key, None, (), (), None, None, "", str(exc))
-    concurrency: list[float | None] = [first.max_concurrency]
-    fits: list[bool | None] = [first.fits]
+    # Beyond the model's own context length nothing "fits": the engine refuses the setting,
+    # and `max_context` (capped there) would contradict a yes.
+    beyond = CONTEXTS[0] > (arch.max_position_embeddings or CONTEXTS[0])
+    concurrency: list[float | None] = [None if beyond else first.max_concurrency]
+    fits: list[bool | None] = [None if beyond else first.fits]
     for context in CONTEXTS[1:]:
         if context > (arch.max_position_embeddings or context):
             concurrency.append(None)

@@ -204,3 +204,31 @@ def test_moe_counts_every_expert() -> None:
     )
     expert_params = 3 * 4096 * 14336 * 32
     assert mixtral.params - dense_equiv.params == pytest.approx(7 * expert_params, rel=0.001)
+
+
+def test_fits_and_max_context_never_contradict_on_the_fit_grid() -> None:
+    """Every cell the site shows: "fits at N tokens" holds exactly when the longest context
+    that fits is at least N (beyond the model's own context length, neither is claimed)."""
+    from calculators.grid import CONTEXTS, fit_grid
+
+    checked = 0
+    for cell in fit_grid():
+        if cell.error:
+            continue
+        for context, fits in zip(CONTEXTS, cell.fits, strict=False):
+            if fits is None:
+                continue
+            assert fits == ((cell.max_context or 0) >= context), (cell, context)
+            checked += 1
+    assert checked > 10_000
+
+
+def test_a_context_beyond_the_model_does_not_fit() -> None:
+    from calculators import estimate, get_model
+
+    arch = get_model("llama-2-7b")
+    assert arch.max_position_embeddings is not None
+    over = estimate(arch, engine="vllm", context=arch.max_position_embeddings * 2, gpu="h100-80gb")
+    assert over.fits is False and over.max_context is not None
+    assert over.max_context <= arch.max_position_embeddings
+    assert any("beyond the model's context length" in n for n in over.notes)
