@@ -69,7 +69,7 @@ def estimate(
     s = Settings(engine=engine, context=context, seqs=seqs, vram_bytes=vram_bytes, **settings)
     r = engines.run(arch, s)
     fit = solve.result_fits(r, s)
-    notes = list(r.notes)
+    notes = [*arch.assumptions, *r.notes]
     if arch.max_position_embeddings and context > arch.max_position_embeddings and fit:
         # The engine refuses a context beyond the model's own (vLLM's max_model_len check),
         # and max_context is capped there: a "fits" here would contradict it.

@@ -85,6 +85,9 @@ class ModelArch:
     source: str = ""
     hf_repo: str = ""
     params: int = field(default=0)
+    # What the config did not say and the calculator took from the model type's convention;
+    # every answer built on this architecture repeats them.
+    assumptions: tuple[str, ...] = ()
 
     def __hash__(self) -> int:
         # Cheap and stable: the fields that identify a layout (equality still compares all).
@@ -238,11 +241,24 @@ def _linear_state_elems(cfg: Mapping[str, Any]) -> int:
     return 0
 
 
+# MoE model types whose experts are intermediate_size wide (their configs have no
+# moe_intermediate_size: Mixtral, gpt-oss, OLMoE, PhiMoE, Jamba, Granite MoE); any other MoE
+# config without it would be a guess, so it is refused.
+_EXPERTS_USE_INTERMEDIATE = frozenset(
+    {"mixtral", "gpt_oss", "olmoe", "phimoe", "jamba", "granitemoe"}
+)
+
+
 def _moe(cfg: Mapping[str, Any], model_type: str, intermediate: int) -> MoE | None:
     n_exp = _first(cfg, "num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
     if not n_exp:
         return None
     per_tok = _int(cfg, "num_experts_per_tok", "num_experts_per_token", "moe_top_k", default=1)
+    if _first(cfg, "moe_intermediate_size") is None and model_type not in _EXPERTS_USE_INTERMEDIATE:
+        raise ConfigError(
+            f"a {model_type} MoE config without moe_intermediate_size: the experts' width decides "
+            "the weights; add it from the model's config.json"
+        )
     expert_inter = _int(cfg, "moe_intermediate_size", default=intermediate)
     n_shared = _int(cfg, "n_shared_experts", "num_shared_experts", default=0)
     shared_inter = _int(cfg, "shared_expert_intermediate_size", default=0)
@@ -252,6 +268,11 @@ def _moe(cfg: Mapping[str, Any], model_type: str, intermediate: int) -> MoE | No
         shared_inter = expert_inter
     dense = _int(cfg, "first_k_dense_replace", default=0)
     return MoE(int(n_exp), per_tok, expert_inter, n_shared, shared_inter, dense)
+
+
+# Model types whose config may leave the MLP width out because 4 x hidden_size is their
+# documented default (GPT-2's `n_inner: null`).
+_FOUR_X_MLP = frozenset({"gpt2", "gpt_bigcode", "gptj", "gpt_neo"})
 
 
 def arch_from_config(
@@ -295,8 +316,16 @@ def arch_from_config(
         )
         head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim
     v_head_dim = mla.v_head_dim if mla else _int(cfg, "v_head_dim", default=head_dim)
+    assumed: list[str] = []
+    if _first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner") is None:
+        if model_type not in _FOUR_X_MLP:
+            raise ConfigError(
+                "config has no intermediate_size (nor ffn_hidden_size, n_inner): the MLP width "
+                "decides the weights; add it from the model's config.json"
+            )
+        assumed.append(f"intermediate_size taken as 4 x hidden_size ({model_type}'s default)")
     intermediate = _int(cfg, "intermediate_size", "ffn_hidden_size", "n_inner", default=4 * hidden)
-    vocab = _int(cfg, "vocab_size", "padded_vocab_size", default=0)
+    vocab = _int(cfg, "vocab_size", "padded_vocab_size")
     kinds = _layer_kinds(cfg, model_type, n_layers)
     window = cfg.get("sliding_window") if SLIDING in kinds else None
     if window is not None and (not isinstance(window, int) or window <= 0):
@@ -326,6 +355,7 @@ def arch_from_config(
         linear_state_elems=_linear_state_elems(cfg) if LINEAR in kinds else 0,
         source=source,
         hf_repo=hf_repo,
+        assumptions=tuple(assumed),
     )
     object.__setattr__(arch, "params", param_count(arch))
     return arch

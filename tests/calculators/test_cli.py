@@ -129,3 +129,52 @@ def test_human_output() -> None:
     )
     assert code == 0
     assert "max context" in out and "fits" in out
+
+
+LLAMA_8B = {  # meta-llama/Llama-3.1-8B config.json, the fields the calculator reads
+    "model_type": "llama",
+    "num_hidden_layers": 32,
+    "hidden_size": 4096,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "intermediate_size": 14336,
+    "vocab_size": 128256,
+    "max_position_embeddings": 131072,
+}
+
+
+@pytest.mark.parametrize(
+    ("drop", "add", "named"),
+    [
+        ("intermediate_size", {}, "intermediate_size"),
+        ("vocab_size", {}, "vocab_size"),
+        (None, {"model_type": "qwen3_moe", "num_experts": 128}, "moe_intermediate_size"),
+    ],
+)
+def test_an_incomplete_config_names_the_missing_field(
+    tmp_path: Path, drop: str | None, add: dict[str, object], named: str
+) -> None:
+    """No silent guess: weights 10x off from a missing MLP width once passed without a word."""
+    config = {k: v for k, v in LLAMA_8B.items() if k != drop} | add
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    code, out, err = run("--config", str(path), "--gpu", "rtx-4090")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and named in err, err
+
+
+def test_a_conventional_default_is_said_not_hidden(tmp_path: Path) -> None:
+    config = {
+        "model_type": "gpt2",
+        "n_layer": 12,
+        "n_embd": 768,
+        "n_head": 12,
+        "n_inner": None,
+        "vocab_size": 50257,
+        "n_positions": 1024,
+    }
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    code, out, _ = run("--config", str(path), "--gpu", "rtx-4090", "--context", "1024", "--json")
+    assert code == 0
+    assert any("4 x hidden_size" in n for n in json.loads(out)["notes"])
