@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -150,3 +151,40 @@ def test_broken_entry_fails_the_build_with_file_line(make_repo: MakeRepo, tmp_pa
     assert proc.returncode != 0
     assert "errors/E0001.yaml:48:18: related[1]: no entry has id E0999" in proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
+
+
+def test_list_pages_split_and_link_each_page(
+    make_repo: MakeRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One entry per page makes every list paginate: the strict build checks each pager link,
+    and every entry is listed exactly once across the pages."""
+    import errkb.site.indexes as indexes
+
+    monkeypatch.setattr(indexes, "LIST_PAGE_ENTRIES", 1)
+    monkeypatch.setattr(indexes, "ENGINE_PAGE_ENTRIES", 1)
+    repo = make_repo()
+    site = strict_build(repo, tmp_path / "site")
+    first = (site / "errors" / "index.html").read_text(encoding="utf-8")
+    second = (site / "errors" / "page" / "2" / "index.html").read_text(encoding="utf-8")
+    assert "Page 1 of 2" in first and "Page 2 of 2" in second
+    assert ("E0001" in first) != ("E0001" in second) and ("E0002" in first) != ("E0002" in second)
+    assert (site / "engines" / "vllm" / "index.html").is_file()
+
+
+def test_list_pages_stay_small_at_any_corpus_size(make_repo: MakeRepo) -> None:
+    """At 3,000 entries no list page grows past what 250 (or, for engines, 40) entries need."""
+    from errkb.checks.corpus import load_corpus
+    from errkb.site.indexes import category_page, engine_page, errors_index
+    from tests.conftest import TODAY
+
+    corpus = load_corpus(make_repo(), today=TODAY, lock=None).corpus
+    one = corpus.by_id()["E0001"]
+    many = [one.model_copy(update={"id": f"E{i:04d}", "slug": f"s{i}"}) for i in range(1, 3001)]
+    big = replace(corpus, items=tuple(replace(corpus.items[0], entry=e) for e in many))
+    pages = errors_index(big) + category_page(big, one.category) + engine_page(big, "vllm")
+    assert len(pages) == 12 + 12 + 75
+    assert max(len(markdown) for _, markdown in pages) < 100_000
+    listed = [
+        uri for uri, markdown in errors_index(big) for e in many[:3] if f"| {e.id} |" in markdown
+    ]
+    assert len(listed) == 3

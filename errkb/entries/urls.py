@@ -48,6 +48,15 @@ API = "api/v1"  # the JSON API's root; its files are published URLs too
 FIT_API = f"{API}/fit"
 
 
+def paged_uri(uri: str, page: int) -> str:
+    """Page `page` (from 1) of a list page: errors/page/2.md, engines/vllm/page/2.md. No slug
+    holds a slash, so these never collide with an entry's page."""
+    if page == 1:
+        return uri
+    base = uri[: -len("index.md")] if uri.endswith("index.md") else uri[: -len(".md")] + "/"
+    return f"{base}page/{page}.md"
+
+
 def url_of(src_uri: str) -> str:
     """Site-relative URL of a source file with use_directory_urls (the MkDocs default we keep)."""
     if src_uri == "index.md":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from errkb.checks.corpus import Corpus
 from errkb.entries.engines import ENGINES
 from errkb.entries.schema import CATEGORIES, EFFORTS, Entry
@@ -12,6 +14,7 @@ from errkb.entries.urls import (
     category_uri,
     engine_uri,
     entry_uri,
+    paged_uri,
 )
 from errkb.mdtext import escape, front_matter, indent, rel, table_code
 from errkb.site.render import engine_links
@@ -81,16 +84,50 @@ def _page(title: str, body: list[str], description: str) -> str:
     return front_matter(meta) + f"# {escape(title)}\n\n" + "\n".join(body) + "\n"
 
 
-def errors_index(corpus: Corpus) -> str:
-    page = ERRORS_INDEX
-    return _page(
-        "All errors",
-        [
+# Entries per page of a list: the pages stay the same size however large the corpus grows
+# (issue 17: under 150 KB of HTML). An engine page carries a triage row per wording too.
+LIST_PAGE_ENTRIES = 250
+ENGINE_PAGE_ENTRIES = 40
+
+Page = tuple[str, str]  # (source URI, Markdown)
+Body = Callable[[str, list[Entry]], list[str]]
+
+
+def paged(
+    base: str, entries: list[Entry], per_page: int, title: str, description: str, body: Body
+) -> list[Page]:
+    """A list page, split so each holds at most `per_page` entries, with links between them."""
+    chunks = [entries[i : i + per_page] for i in range(0, len(entries), per_page)] or [[]]
+    uris = [paged_uri(base, n) for n in range(1, len(chunks) + 1)]
+    out: list[Page] = []
+    for n, (uri, chunk) in enumerate(zip(uris, chunks, strict=True), start=1):
+        lines = body(uri, chunk)
+        if len(chunks) > 1:
+            pager = f"Page {n} of {len(chunks)}: " + " · ".join(
+                f"**{k}**" if k == n else f"[{k}]({rel(uri, other)})"
+                for k, other in enumerate(uris, start=1)
+            )
+            lines = [pager, "", *lines, "", pager]
+        heading = title if n == 1 else f"{title} (page {n} of {len(chunks)})"
+        out.append((uri, _page(heading, lines, description)))
+    return out
+
+
+def errors_index(corpus: Corpus) -> list[Page]:
+    def body(page: str, chunk: list[Entry]) -> list[str]:
+        return [
             f"{len(corpus.items)} entries. Each has a permanent short link `/e/<id>/`.",
             "",
-            entries_table(page, corpus.entries),
-        ],
+            entries_table(page, chunk),
+        ]
+
+    return paged(
+        ERRORS_INDEX,
+        corpus.entries,
+        LIST_PAGE_ENTRIES,
+        "All errors",
         "Every error in the knowledge base",
+        body,
     )
 
 
@@ -103,11 +140,18 @@ def categories_index(corpus: Corpus) -> str:
     return _page("Errors by category", rows, "Errors grouped by what went wrong")
 
 
-def category_page(corpus: Corpus, category: str) -> str:
-    page = category_uri(category)
-    entries = [e for e in corpus.entries if e.category == category]
-    body = [entries_table(page, entries) if entries else "No entries in this category yet."]
-    return _page(CATEGORIES[category], body, f"Errors in the category {CATEGORIES[category]}")
+def category_page(corpus: Corpus, category: str) -> list[Page]:
+    def body(page: str, chunk: list[Entry]) -> list[str]:
+        return [entries_table(page, chunk) if chunk else "No entries in this category yet."]
+
+    return paged(
+        category_uri(category),
+        [e for e in corpus.entries if e.category == category],
+        LIST_PAGE_ENTRIES,
+        CATEGORIES[category],
+        f"Errors in the category {CATEGORIES[category]}",
+        body,
+    )
 
 
 def engines_index(corpus: Corpus) -> str:
@@ -119,16 +163,23 @@ def engines_index(corpus: Corpus) -> str:
     return _page("Errors by engine", rows, "Errors grouped by the engine that prints them")
 
 
-def engine_page(corpus: Corpus, engine: str) -> str:
-    page = engine_uri(engine)
-    entries = [e for e in corpus.entries if engine in e.engines]
-    body = [
-        "## Triage { #triage }",
-        "",
-        triage_table(page, entries, engine),
-        "",
-        "## Entries { #entries }",
-        "",
-        entries_table(page, entries) if entries else "No entries for this engine yet.",
-    ]
-    return _page(f"{ENGINES[engine]} errors", body, f"Errors printed by {ENGINES[engine]}")
+def engine_page(corpus: Corpus, engine: str) -> list[Page]:
+    def body(page: str, chunk: list[Entry]) -> list[str]:
+        return [
+            "## Triage { #triage }",
+            "",
+            triage_table(page, chunk, engine),
+            "",
+            "## Entries { #entries }",
+            "",
+            entries_table(page, chunk) if chunk else "No entries for this engine yet.",
+        ]
+
+    return paged(
+        engine_uri(engine),
+        [e for e in corpus.entries if engine in e.engines],
+        ENGINE_PAGE_ENTRIES,
+        f"{ENGINES[engine]} errors",
+        f"Errors printed by {ENGINES[engine]}",
+        body,
+    )

@@ -20,12 +20,9 @@ from errkb.entries.schema import CATEGORIES, Entry
 from errkb.entries.urls import (
     CATEGORIES_INDEX,
     ENGINES_INDEX,
-    ERRORS_INDEX,
     GPUS_INDEX,
     MODELS_INDEX,
     SIZING,
-    category_uri,
-    engine_uri,
     entry_uri,
     former_uri,
     gpu_uri,
@@ -88,14 +85,13 @@ class SitePlan:
 def index_pages(corpus: Corpus) -> list[GeneratedPage]:
     every = tuple(item.path for item in corpus.items)
     pages = [
-        GeneratedPage(ERRORS_INDEX, errors_index(corpus), sources=every),
         GeneratedPage(CATEGORIES_INDEX, categories_index(corpus), sources=every),
         GeneratedPage(ENGINES_INDEX, engines_index(corpus), sources=every),
     ]
-    pages += [
-        GeneratedPage(category_uri(c), category_page(corpus, c), sources=every) for c in CATEGORIES
-    ]
-    pages += [GeneratedPage(engine_uri(e), engine_page(corpus, e), sources=every) for e in ENGINES]
+    lists = [*errors_index(corpus)]
+    lists += [p for c in CATEGORIES for p in category_page(corpus, c)]
+    lists += [p for e in ENGINES for p in engine_page(corpus, e)]
+    pages += [GeneratedPage(uri, markdown, sources=every) for uri, markdown in lists]
     return pages
 
 
