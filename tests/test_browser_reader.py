@@ -210,3 +210,19 @@ def test_a_shared_paste_link_restores_the_ranking(site: str, page: Any) -> None:
     page.goto(shared)
     page.wait_for_selector(".errkb-ranking li")
     assert page.get_attribute(".errkb-ranking li", "data-id") == "E0001"
+
+
+def test_index_pages_filter_their_table(site: str, page: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site + "models/")
+    page.wait_for_selector("input.errkb-filter[data-ready=true]")
+    rows = "table tbody tr"
+    total = page.locator(rows).count()
+    page.fill("input.errkb-filter", "gemma 9b")
+    visible = page.eval_on_selector_all(
+        rows, "rs => rs.filter(r => !r.hidden).map(r => r.textContent.toLowerCase())"
+    )
+    assert 0 < len(visible) < total
+    assert all("gemma" in text and "9b" in text for text in visible)
+    page.fill("input.errkb-filter", "")
+    assert page.eval_on_selector_all(rows, "rs => rs.filter(r => !r.hidden).length") == total

@@ -29,6 +29,12 @@ from errkb.site.fitdata import FitData, fill_command, launch_command
 from errkb.site.gridtables import CLOSE as GRID_CLOSE
 from errkb.site.gridtables import OPEN as GRID_OPEN
 
+# A filter box over the index table that follows it (home.js); without JavaScript the whole
+# table shows, as before.
+FILTER = (
+    '<input type="search" class="errkb-filter" placeholder="Filter the table: any words" '
+    'aria-label="Filter the table">\n\n'
+)
 TABLE_GPUS = ("rtx-3060-12gb", "t4", "rtx-4090", "rtx-5090", "l40s", "a100-80gb", "h100-80gb")
 
 
@@ -259,6 +265,7 @@ def gpus_index(fit: FitData, from_uri: str) -> str:
         + "# GPUs\n\nEach page lists, for every catalog model, the longest context that fits "
         "and how many sequences run at once, per engine and KV cache type. See also the "
         f"[sizing guide]({rel(from_uri, SIZING)}).\n\n"
+        + FILTER
         + _table(["GPU", "Memory (nvidia-smi)"], rows)
         + "\n"
     )
@@ -269,6 +276,8 @@ def models_index(fit: FitData, from_uri: str) -> str:
     rows = (
         [
             f"[{escape(m.name)}]({rel(from_uri, model_uri(m.id))})",
+            f"{m.params / 1e9:.1f}B",
+            escape(m.model_type),
             f"{(fit.cell(first_gpu, m.id, COMBOS[0].key).kv_bytes_per_token or 0):,}",
         ]
         for m in fit.catalog.values()
@@ -277,7 +286,8 @@ def models_index(fit: FitData, from_uri: str) -> str:
         front_matter({"title": "Models", "description": "KV cache and max context per model."})
         + "# Models\n\nKV cache per token at BF16/FP16 as vLLM stores it, and a page per model "
         "with its max context on every catalog GPU.\n\n"
-        + _table(["Model", "KV bytes per token"], rows)
+        + FILTER
+        + _table(["Model", "Parameters", "Architecture", "KV bytes per token"], rows)
         + "\n"
     )
 
