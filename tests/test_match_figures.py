@@ -130,35 +130,41 @@ def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
 # Issue 14's targets on the holdout ("any" figures, and near misses counted both ways;
 # near-false at most, the others at least).
 TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false": 0.10}
-# Measured when the matcher last changed (holdout scored once, 2026-11-24, after all tuning):
-# the regression guards. Before issue 14's matcher the holdout gave top-1 and top-3 56/72,
-# no match 15/72, near-false 1/14.
+# Measured when the matcher or the corpus last changed: the regression guards. First measured
+# 2026-11-24 after issue 14's matcher (holdout scored once, after all tuning: top-1 and top-3
+# 64/72, near-false 4/14, confident near-false 1/14; before that matcher, 56/72 and 1/14).
+# Re-measured the same day after corpus A (E0079-E0094) and the rule that keeps quoted
+# attribute and module names as words (a corpus message, E0090's, fell to E0039 without it),
+# with no change made from these figures: the suite gained 17 logs; calibration paste 047 is
+# labelled E0089 now that an entry covers it; three held-out near misses now get a confident
+# match (E0090's generic "failed to load model" wording takes two, E0007's wheel-build
+# wording one) and seven a possible one: the corpus grew, the second stage offers more.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
-        "top1": 75 / 78,
-        "top3": 76 / 78,
-        "confident_top1": 74 / 78,
-        "near_false": 4 / 9,
+        "top1": 90 / 95,
+        "top3": 92 / 95,
+        "confident_top1": 90 / 95,
+        "near_false": 2 / 9,
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 57 / 69,
-        "top3": 58 / 69,
-        "confident_top1": 49 / 69,
-        "near_false": 1 / 15,
-        "confident_near_false": 0 / 15,
+        "top1": 56 / 70,
+        "top3": 57 / 70,
+        "confident_top1": 50 / 70,
+        "near_false": 3 / 14,
+        "confident_near_false": 0 / 14,
     },
     "holdout": {
         "top1": 64 / 72,
         "top3": 64 / 72,
         "confident_top1": 59 / 72,
-        "near_false": 4 / 14,
-        "confident_near_false": 1 / 14,
+        "near_false": 7 / 14,
+        "confident_near_false": 3 / 14,
     },
 }
 # Unmet on the holdout: top-1 64/72 (89%), top-3 64/72 (89%); near misses given a possible
-# match 4/14 (29%) (a confident false match: 1/14, 7%, meets the target).
-UNMET: set[str] = {"top1", "top3", "near_false"}
+# match 7/14 (50%), a confident one 3/14 (21%).
+UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:

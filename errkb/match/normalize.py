@@ -42,8 +42,10 @@ RULES: list[tuple[str, str]] = [
         r"^\s*(ERROR|WARN|INFO|DEBUG)\s[^\n]*?text_generation_[a-z_]+(::[a-z_]+)*:\s*([\w/.-]+\.rs:\d+:\s*)?",
         "",
     ),
-    # A quoted name ('Qwen2ForCausalLM', 'mllama') is the user's value, not the message's.
-    (r"'[A-Za-z_][\w.-]{0,80}'", " quoted "),
+    # A quoted name ('Qwen2ForCausalLM', 'mllama') is the user's value, not the message's;
+    # but the attribute or module an error names is the error ("no attribute 'Llama'" is not
+    # "no attribute 'cadam32bit_grad_fp32'"), so those stay words.
+    (r"(?<!attribute )(?<!module named )(?<!import name )'[A-Za-z_][\w.-]{0,80}'", " quoted "),
     (r"0x[0-9a-fA-F]+", " hex "),
     (r"(/[\w.@+-]+){2,}/?", " path "),  # POSIX paths
     (r"[A-Za-z]:(\\[\w.@+-]+)+\\?", " path "),  # Windows paths
