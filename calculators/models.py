@@ -242,10 +242,11 @@ def _linear_state_elems(cfg: Mapping[str, Any]) -> int:
 
 
 # MoE model types whose experts are intermediate_size wide (their configs have no
-# moe_intermediate_size: Mixtral, gpt-oss, OLMoE, PhiMoE, Jamba, Granite MoE); any other MoE
-# config without it would be a guess, so it is refused.
+# moe_intermediate_size: Mixtral, gpt-oss, OLMoE, PhiMoE, Jamba, Granite MoE, MiniMax-M2,
+# whose 256 experts of 1536 over 62 layers give its published 230B); any other MoE config
+# without it would be a guess, so it is refused.
 _EXPERTS_USE_INTERMEDIATE = frozenset(
-    {"mixtral", "gpt_oss", "olmoe", "phimoe", "jamba", "granitemoe"}
+    {"mixtral", "gpt_oss", "olmoe", "phimoe", "jamba", "granitemoe", "minimax_m2"}
 )
 
 
@@ -317,7 +318,14 @@ def arch_from_config(
         head_dim = mla.qk_nope_head_dim + mla.qk_rope_head_dim
     v_head_dim = mla.v_head_dim if mla else _int(cfg, "v_head_dim", default=head_dim)
     assumed: list[str] = []
-    if _first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner") is None:
+    # Every layer MoE with its own expert width (Qwen3.5 MoE): no dense MLP to size.
+    all_moe = (
+        _first(cfg, "num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
+        and _first(cfg, "moe_intermediate_size") is not None
+        and not _first(cfg, "first_k_dense_replace")
+        and not cfg.get("mlp_only_layers")
+    )
+    if _first(cfg, "intermediate_size", "ffn_hidden_size", "n_inner") is None and not all_moe:
         if model_type not in _FOUR_X_MLP:
             raise ConfigError(
                 "config has no intermediate_size (nor ffn_hidden_size, n_inner): the MLP width "

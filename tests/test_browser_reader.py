@@ -42,6 +42,8 @@ def page(site: str) -> Iterator[Any]:
 
 
 def _settle(page: Any, path: str) -> None:
+    if path == PAGES["home"]:  # the quick form fills its choices, then the page is whole
+        page.wait_for_selector("#errkb-fit-quick[data-ready=true]")
     if path == PAGES["will it run"]:
         page.wait_for_selector("#errkb-fit[data-ready=true]")
         page.wait_for_selector(".errkb-calc-command")
