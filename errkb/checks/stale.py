@@ -20,6 +20,7 @@ from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel, ConfigDict, Field
 
 from errkb.entries.schema import Engine, Entry, HttpsUrl, VersionStr
+from errkb.entries.urls import short_uri, url_of
 from errkb.entries.yamlsafe import load_located
 from errkb.mdtext import escape
 
@@ -155,7 +156,8 @@ def markdown_report(
         for item in groups[g]:
             e = item.entry
             reason = next(r for r in item.reasons if r.group == g)
-            row = f"| [{e.id}]({site_url}e/{e.id}/) | {escape(e.title)} | {escape(reason.text)} |\n"
+            link = site_url + url_of(short_uri(e.id))
+            row = f"| [{e.id}]({link}) | {escape(e.title)} | {escape(reason.text)} |\n"
             if len(out) + len(row) > limit:
                 left += 1
                 continue
