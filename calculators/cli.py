@@ -187,6 +187,79 @@ def _human(e: Estimate) -> str:
     show_default=True,
     help="Tensor parallel size (vLLM/SGLang).",
 )
+@click.option(
+    "--weights-gib",
+    type=click.FloatRange(min=0),
+    default=None,
+    help="Weights per GPU in GiB as a log printed them (vLLM 'Model loading took', "
+    "llama.cpp 'model buffer size'); overrides --weights.",
+)
+@click.option(
+    "--max-num-seqs", type=click.IntRange(min=1), default=None, help="vLLM --max-num-seqs."
+)
+@click.option(
+    "--max-num-batched-tokens",
+    type=click.IntRange(min=1),
+    default=None,
+    help="vLLM --max-num-batched-tokens.",
+)
+@click.option(
+    "--block-size",
+    type=click.IntRange(min=1),
+    default=16,
+    show_default=True,
+    help="vLLM --block-size.",
+)
+@click.option("--enforce-eager", is_flag=True, help="vLLM --enforce-eager (no CUDA graphs).")
+@click.option(
+    "--cpu-offload-gb",
+    type=click.FloatRange(min=0),
+    default=0.0,
+    show_default=True,
+    help="vLLM --cpu-offload-gb: weights per GPU kept in CPU memory.",
+)
+@click.option(
+    "--entrypoint",
+    type=click.Choice(["serve", "llm"]),
+    default="serve",
+    show_default=True,
+    help="vLLM: 'vllm serve' or the LLM class (they get different scheduler defaults).",
+)
+@click.option(
+    "--sampler",
+    type=click.Choice(["native", "flashinfer"]),
+    default="flashinfer",
+    show_default=True,
+    help="vLLM top-k/top-p sampler at the profile run: FlashInfer (installed, as in the "
+    "vLLM Docker image) or native PyTorch (a plain pip install without FlashInfer).",
+)
+@click.option(
+    "--ubatch-size",
+    type=click.IntRange(min=1),
+    default=512,
+    show_default=True,
+    help="llama.cpp -ub/--ubatch-size.",
+)
+@click.option(
+    "--batch-size",
+    type=click.IntRange(min=1),
+    default=2048,
+    show_default=True,
+    help="llama.cpp -b/--batch-size.",
+)
+@click.option(
+    "--kv-unified/--no-kv-unified",
+    "kv_unified",
+    default=None,
+    help="llama.cpp --kv-unified (default: the release's own choice).",
+)
+@click.option("--swa-full", is_flag=True, help="llama.cpp --swa-full (full-size SWA cache).")
+@click.option(
+    "--n-gpu-layers",
+    type=click.IntRange(min=0),
+    default=None,
+    help="llama.cpp -ngl (default: every layer on the GPU).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def calc(
     model: str | None,
@@ -205,6 +278,19 @@ def calc(
     gpu_memory_utilization: float | None,
     mem_fraction_static: float | None,
     tp: int,
+    weights_gib: float | None,
+    max_num_seqs: int | None,
+    max_num_batched_tokens: int | None,
+    block_size: int,
+    enforce_eager: bool,
+    cpu_offload_gb: float,
+    entrypoint: str,
+    sampler: str,
+    ubatch_size: int,
+    batch_size: int,
+    kv_unified: bool | None,
+    swa_full: bool,
+    n_gpu_layers: int | None,
     as_json: bool,
 ) -> None:
     """KV cache, weights and fit of a model on an engine and GPU."""
@@ -212,9 +298,13 @@ def calc(
     if gpu is not None and vram_gib is not None:
         raise OneLineError("give --gpu or --vram-gib, not both")
     vram: int | None = None
+    gpu_name: str | None = None
+    device_mib: int | None = None
     if gpu is not None:
         try:
             vram = get_gpu(gpu).vram_bytes
+            gpu_name = get_gpu(gpu).name
+            device_mib = get_gpu(gpu).memory_mib
         except KeyError:
             raise OneLineError(
                 f"unknown GPU {gpu!r}; one of {', '.join(sorted(load_gpus()))}"
@@ -237,6 +327,21 @@ def calc(
             tp=tp,
             gpu_memory_utilization=gpu_memory_utilization,
             mem_fraction_static=mem_fraction_static,
+            gpu_name=gpu_name,
+            weights_bytes=None if weights_gib is None else int(weights_gib * GiB),
+            max_num_seqs=max_num_seqs,
+            max_num_batched_tokens=max_num_batched_tokens,
+            block_size=block_size,
+            enforce_eager=enforce_eager,
+            cpu_offload_bytes=int(cpu_offload_gb * GiB),
+            entrypoint=entrypoint,
+            sampler=sampler,
+            device_mib=device_mib,
+            n_ubatch=ubatch_size,
+            n_batch=batch_size,
+            kv_unified=kv_unified,
+            swa_full=swa_full,
+            n_gpu_layers=n_gpu_layers,
         )
     except (SettingError, ValueError) as exc:
         raise OneLineError(str(exc)) from None

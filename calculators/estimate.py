@@ -63,9 +63,12 @@ def estimate(
     ``flash_attn``, ``version`` ... ``gpu`` (catalog id or ``Gpu``) sets ``vram_bytes``.
     Raises ``SettingError`` (a ``ValueError``) for impossible settings.
     """
-    if gpu is not None and vram_bytes is None:
+    if gpu is not None:
         g = get_gpu(gpu) if isinstance(gpu, str) else gpu
-        vram_bytes = g.vram_bytes
+        if vram_bytes is None:
+            vram_bytes = g.vram_bytes
+        settings.setdefault("gpu_name", g.name)
+        settings.setdefault("device_mib", g.memory_mib)
     s = Settings(engine=engine, context=context, seqs=seqs, vram_bytes=vram_bytes, **settings)
     r = engines.run(arch, s)
     fit = solve.result_fits(r, s)

@@ -155,6 +155,8 @@ def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
             context=context,
             weights=c.weights,
             vram_bytes=gpu.vram_bytes,
+            gpu_name=gpu.name,
+            device_mib=gpu.memory_mib,
             **dict(c.kv),
         )
         r = engines.run(arch, s)

@@ -39,6 +39,16 @@ class Settings:
     available_kv_bytes: int | None = None  # vLLM/SGLang: printed KV memory, overrides budget
     activation_bytes: int | None = None  # vLLM: printed activation peak, overrides heuristic
     non_torch_bytes: int | None = None  # vLLM: printed non-torch memory, overrides heuristic
+    gpu_name: str | None = None  # vLLM picks its scheduler defaults by device name and size
+    entrypoint: str = "serve"  # vLLM: "serve" (OpenAI server) or "llm" (the LLM class)
+    # vLLM's top-k/top-p sampler at the profile run: "flashinfer" where FlashInfer is
+    # installed (the vLLM Docker image, which the calibration logs ran), else "native".
+    sampler: str = "flashinfer"
+    cpu_offload_bytes: int = 0  # vLLM --cpu-offload-gb, per GPU
+    enforce_eager: bool = False  # vLLM --enforce-eager: no CUDA graphs
+    device_mib: int | None = None  # nvidia-smi memory.total (SGLang sizes its defaults by it)
+    n_batch: int = 2048  # llama.cpp -b/--batch-size
+    n_gpu_layers: int | None = None  # llama.cpp -ngl (None: all layers on the GPU)
 
 
 @dataclass(slots=True)

@@ -137,7 +137,7 @@ def cells_for(
 
 
 def kv_cells(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> Cells:
-    return cells_for(arch, e, flash_attn, s.context, s.seqs, s.kv_unified, s.swa_full, s.n_ubatch)
+    return cells_for(arch, e, flash_attn, s.context, s.seqs, s.kv_unified, s.swa_full, ubatch(s))
 
 
 @lru_cache(maxsize=2048)
@@ -167,9 +167,25 @@ def kv_k_v_bytes(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> tupl
     return kf * cells.base + ks * n_swa, vf * cells.base + vs * n_swa, cells
 
 
+def ubatch(s: Settings) -> int:
+    """llama.cpp clamps the micro-batch to the logical batch (``n_ubatch <= n_batch``)."""
+    if s.n_ubatch < 1 or s.n_batch < 1:
+        raise SettingError("--ubatch-size and --batch-size must be >= 1")
+    return min(s.n_ubatch, s.n_batch)
+
+
+def gpu_layers(arch: ModelArch, s: Settings) -> int:
+    """Repeating layers on the GPU (``-ngl``; None or more than the model has: all)."""
+    if s.n_gpu_layers is None:
+        return arch.n_layers
+    if s.n_gpu_layers < 0:
+        raise SettingError("--n-gpu-layers must be >= 0")
+    return min(s.n_gpu_layers, arch.n_layers)
+
+
 def compute_buffer_bytes(arch: ModelArch, s: Settings, flash_attn: bool, n_kv: int) -> int:
     """Heuristic size of the largest compute buffer (logits or, without FA, KQ)."""
-    ub = s.n_ubatch
+    ub = ubatch(s)
     logits = ub * arch.vocab_size * 4
     kq = 0 if flash_attn else n_kv * ub * arch.n_heads * 4
     return max(logits, kq) + 2 * ub * arch.hidden_size * 4
@@ -190,6 +206,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     k, v, cells = kv_k_v_bytes(arch, s, e, fa)
     state = arch.n_linear_layers * arch.linear_state_elems * 4 * s.seqs
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
+    ngl = gpu_layers(arch, s)
+    if ngl < arch.n_layers:
+        # Each layer's weights and KV live on the device its layer is assigned to.
+        k, v = k * ngl // arch.n_layers, v * ngl // arch.n_layers
+        w = w * ngl // arch.n_layers
+        state = state * ngl // arch.n_layers
     compute_b = compute_buffer_bytes(arch, s, fa, cells.base // cells.streams)
     kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
     per_token = kf + vf + ks + vs
@@ -213,6 +235,11 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     # the other ISWA_FAMILIES also kept their sliding layers at full size then.
     if arch.n_sliding_layers and not (e.iswa and arch.model_type in ISWA_FAMILIES):
         res.notes.append("llama.cpp allocates this model's sliding-window layers at full size")
+    if ngl < arch.n_layers:
+        res.notes.append(
+            f"-ngl {ngl}: weights and KV of {ngl} of {arch.n_layers} layers on the GPU "
+            "(the rest, and the output layer, in CPU memory); figures are per GPU-side share"
+        )
     if s.vram_bytes is not None:
         res.kv_budget_bytes = s.vram_bytes - w - compute_b - state
     return res
@@ -232,7 +259,9 @@ def total_fn(arch: ModelArch, s: Settings, *, validated: bool = False) -> Callab
     kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
     state_per_seq = arch.n_linear_layers * arch.linear_state_elems * 4
-    ub = s.n_ubatch
+    ngl, n_layers = gpu_layers(arch, s), arch.n_layers
+    w = w * ngl // n_layers
+    ub = ubatch(s)
     logits = ub * arch.vocab_size * 4
     extra = 2 * ub * arch.hidden_size * 4
     kq_per_cell = 0 if fa else ub * arch.n_heads * 4
@@ -242,6 +271,6 @@ def total_fn(arch: ModelArch, s: Settings, *, validated: bool = False) -> Callab
         n_swa = c.swa if c.swa else c.base
         kv = (kf + vf) * c.base + (ks + vs) * n_swa
         comp = max(logits, kq_per_cell * (c.base // c.streams)) + extra
-        return w + kv + state_per_seq * seqs + comp
+        return w + (kv + state_per_seq * seqs) * ngl // n_layers + comp
 
     return total

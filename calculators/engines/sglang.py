@@ -8,8 +8,20 @@
 
 (for MLA, ``(kv_lora_rank + qk_rope_head_dim) * layers * dtype``). With no printed
 figures, ``total_free_at_start`` is the device memory and ``available_after_weights`` is
-that minus the weights, so ``rest = total * f - weights``. Default ``f`` follows the
-SGLang 0.4.x table: 0.88 (TP 1), 0.87 (TP 2), 0.85 (TP 4), 0.81 (TP 8), 0.79 (TP 16).
+that minus the weights, so ``rest = total * f - weights``.
+
+Default ``f`` (``ServerArgs.__post_init__``), from ``nvidia-smi``'s memory.total in MiB:
+
+* 0.4.x (read at 0.4.6.post5): 0.88 (TP 1), 0.87 (TP 2), 0.85 (TP 4), 0.81 (TP 8),
+  0.79 (TP 16) on devices up to 81,920 MiB, 0.88 above; over 96 GiB raised to
+  ``min(f + 48 GiB * (1 - f) / mem, (mem - 18 GiB) / mem)``.
+* 0.5.x (read at 0.5.2): ``(mem - reserved) / mem`` rounded to 3 places, reserved by device
+  size: under 35 GiB ``2.8 + tp/10`` GiB, under 90 GiB ``9.5 + tp/2``, under 160 GiB
+  ``12 + tp/2``, above 32 GiB.
+
+``--chunked-prefill-size`` and ``--max-running-requests`` do not change
+``max_total_num_tokens`` in these releases: the pool is sized first, and the request table
+and activations live in the reserved ``1 - f``.
 """
 
 from __future__ import annotations
@@ -19,10 +31,32 @@ from calculators.engines.vllm import elem_sums, kv_dtype_bytes
 from calculators.models import ModelArch
 from calculators.weights import weights_bytes
 
-DEFAULT_VERSION = "0.4"
+DEFAULT_VERSION = "0.5"
 
 
-def default_mem_fraction(tp: int) -> float:
+def default_mem_fraction(
+    tp: int, device_mib: int | None = None, version: str | None = None
+) -> float:
+    """SGLang's own default ``--mem-fraction-static`` for the release (see the docstring)."""
+    v = (version or DEFAULT_VERSION).strip().lstrip("v")
+    if device_mib is not None and v.startswith("0.5"):
+        gib = 1024
+        if device_mib < 35 * gib:
+            reserved = (2.8 + tp / 10) * gib
+        elif device_mib < 90 * gib:
+            reserved = (9.5 + tp / 2) * gib
+        elif device_mib < 160 * gib:
+            reserved = (12 + tp / 2) * gib
+        else:
+            reserved = 32 * gib
+        return round((device_mib - reserved) / device_mib, 3)
+    f = _tp_table(tp) if device_mib is None or device_mib <= 81920 else 0.88
+    if device_mib is not None and device_mib > 96 * 1024:
+        f = min(f + 48 * 1024 * (1 - f) / device_mib, (device_mib - 18 * 1024) / device_mib)
+    return f
+
+
+def _tp_table(tp: int) -> float:
     if tp >= 16:
         return 0.79
     if tp >= 8:
@@ -46,7 +80,12 @@ def max_total_tokens(rest_bytes: int, cell: int) -> int:
 def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if s.context < 1 or s.seqs < 1:
         raise SettingError("context and seqs must be >= 1")
-    f = s.mem_fraction_static if s.mem_fraction_static is not None else default_mem_fraction(s.tp)
+    device_mib = s.device_mib
+    if device_mib is None and s.vram_bytes is not None:
+        device_mib = s.vram_bytes >> 20
+    f = s.mem_fraction_static
+    if f is None:
+        f = default_mem_fraction(s.tp, device_mib, s.version)
     if not 0 < f < 1:
         raise SettingError("--mem-fraction-static must be in (0, 1)")
     ke, ve = elem_sums(arch, s.tp)

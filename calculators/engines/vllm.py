@@ -15,14 +15,30 @@ MLA models store one latent of ``kv_lora_rank + qk_rope_head_dim`` elements per 
 and layer. With tensor parallelism each GPU holds ``n_kv_heads / tp`` heads (one,
 replicated, when ``tp > n_kv_heads``).
 
-Activation peak is a heuristic: the profile run pushes ``max_num_batched_tokens``
-tokens through the widest MLP, ``2 bytes x (3*intermediate/tp + 3*hidden)`` per token
-(calibrated on the Llama-3.1-8B logs of vLLM issue #10517, 0.5% off there; not checked
-on other models). In V0, ``max_num_batched_tokens`` is ``max(max_model_len, 2048)``
-unless chunked prefill is on, which V0 turns on by default above 32768 tokens, with 512
-batched tokens: memory is therefore *not* monotonic in context. V1 always chunks (8192
-batched tokens by default). ``non_torch_memory`` (CUDA context, NCCL, cuBLAS) is taken
-as 0.5 GiB per GPU unless given; logs show 0.16 to 3.6 GiB.
+Activation peak, V0: the profile run pushes ``max_num_batched_tokens`` tokens through the
+widest MLP, ``2 bytes x (3*intermediate/tp + 3*hidden)`` per token (calibrated on the
+Llama-3.1-8B logs of vLLM issue #10517). In V0, ``max_num_batched_tokens`` is
+``max(max_model_len, 2048)`` unless chunked prefill is on, which V0 turns on by default
+above 32768 tokens, with 512 batched tokens: memory is therefore *not* monotonic in context.
+
+Activation peak, V1 (0.8.5 to 0.11, ``GPUModelRunner.profile_run``): a dummy forward of
+``max_num_batched_tokens`` tokens, then a dummy *sampler* run on
+``N = min(max_num_seqs, max_num_batched_tokens)`` rows of full-vocabulary logits with
+temperature, top-k and top-p all on. The PyTorch top-k/top-p path
+(``apply_top_k_top_p``) holds, per logit: the model-dtype logits (2 B), their float32 copy
+(4), the sorted values (4) and int64 indices (8), two boolean masks (2), the softmax of the
+sorted values (4) and the scattered result (4): 28 bytes. FlashInfer's sampler (used when
+FlashInfer is installed, as in the vLLM Docker image) keeps about half: 2 + 4 + 4 + 4 =
+14. So with ``vllm serve`` on an H100 (``max_num_seqs`` 1024) and a 152k vocabulary the
+sampler alone peaks at 4 GiB whatever the model size. Defaults
+(``EngineArgs._set_default_args``): on a device of 70 GiB or more (from 0.9, not an A100)
+``max_num_batched_tokens`` is 8192 for ``vllm serve`` and 16384 for the ``LLM`` class,
+``max_num_seqs`` 1024; otherwise 2048 / 8192 and 256.
+
+``non_torch_memory`` in V1 is the *increase* since the worker started (cuBLAS workspaces,
+NCCL and custom all-reduce buffers); the CUDA context itself was already in use at start and
+does not reduce the budget. CUDA graphs are captured after the KV cache is allocated and are
+not subtracted (0.10, 0.11): they use memory beyond ``gpu_memory_utilization``.
 
 Hybrid KV cache manager (0.10 and later, models with both full and sliding-window
 layers; ``vllm/v1/core/kv_cache_utils.py``): layers are grouped by attention type into
@@ -52,7 +68,7 @@ from calculators.weights import weights_bytes
 
 VERSIONS = {
     "v0": "vLLM V0 engine (0.6.4 to 0.8.x)",
-    "v1": "vLLM V1 engine (0.8 and later)",
+    "v1": "vLLM V1 engine (0.8 and later; defaults and profile run as read in 0.10 and 0.11)",
 }
 DEFAULT_VERSION = "v1"
 CHUNKED_PREFILL_THRESHOLD = 32768  # V0: chunked prefill on by default above this
@@ -60,6 +76,14 @@ V0_CHUNKED_BATCH = 512
 V1_BATCH = 8192
 DEFAULT_UTILIZATION = 0.9
 DEFAULT_NON_TORCH = GiB // 2
+# Bytes held per logit at the sampler's peak (see the module docstring).
+SAMPLER_BYTES_PER_LOGIT = {"native": 28, "flashinfer": 14}
+# V1's non-torch *increase* since the worker started (cuBLAS workspaces; NCCL and custom
+# all-reduce buffers with TP), calibrated on the two calibration logs of
+# data/startup_logs.yaml that print every other part of the budget (Qwen2-7B on A100s,
+# vLLM 0.10.1.1: 0.03 GiB at TP 1, 0.15 GiB at TP 2).
+V1_NON_TORCH = {1: GiB * 5 // 100, 2: GiB * 15 // 100}
+LATEST = (0, 11)
 
 
 @lru_cache(maxsize=1024)
@@ -130,11 +154,40 @@ def _hybrid_blocks_per_request(
     return n_full * full + n_swa * (-(-swa_tokens // bs) + 1)
 
 
+def release(version: str | None) -> tuple[int, int]:
+    """(major, minor) of an explicit release; the newest modelled one for labels."""
+    v = (version or "").strip().lower().lstrip("v")
+    parts = v.split(".")
+    if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+        return int(parts[0]), int(parts[1])
+    return (0, 7) if version_key(version) == "v0" else LATEST
+
+
+def large_device(s: Settings) -> bool:
+    """vLLM's test for its larger scheduler defaults (70 GiB or more; from 0.9 not an A100)."""
+    if s.vram_bytes is None or s.vram_bytes < 70 * GiB:
+        return False
+    return release(s.version) < (0, 9) or "a100" not in (s.gpu_name or "").lower()
+
+
+def v1_defaults(s: Settings) -> tuple[int, int]:
+    """(max_num_batched_tokens, max_num_seqs) as V1 fills them when the user did not."""
+    big = large_device(s)
+    serve = s.entrypoint != "llm"
+    tokens = s.max_num_batched_tokens
+    if tokens is None:
+        tokens = (8192 if serve else 16384) if big else (2048 if serve else 8192)
+    seqs = s.max_num_seqs
+    if seqs is None:
+        seqs = min(1024 if big else 256, tokens)
+    return tokens, seqs
+
+
 def batched_tokens(s: Settings, ver: str) -> int:
     if s.max_num_batched_tokens is not None:
         return s.max_num_batched_tokens
     if ver == "v1":
-        return V1_BATCH
+        return v1_defaults(s)[0]
     if s.context > CHUNKED_PREFILL_THRESHOLD:
         return V0_CHUNKED_BATCH
     return max(s.context, 2048)
@@ -150,7 +203,19 @@ def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
             arch.moe.expert_intermediate * arch.moe.experts_per_tok,
         )
     per_token = 2 * (3 * inter // s.tp + 3 * arch.hidden_size)
-    return batched_tokens(s, ver) * per_token
+    forward = batched_tokens(s, ver) * per_token
+    if ver != "v1":
+        return forward
+    tokens, seqs = v1_defaults(s)
+    try:
+        per_logit = SAMPLER_BYTES_PER_LOGIT[s.sampler]
+    except KeyError:
+        raise SettingError(
+            f"unknown sampler {s.sampler!r}; one of {', '.join(SAMPLER_BYTES_PER_LOGIT)}"
+        ) from None
+    # The forward's hidden states stay alive while the sampler runs.
+    sampler = min(seqs, tokens) * arch.vocab_size * per_logit + tokens * arch.hidden_size * 2
+    return max(forward, sampler)
 
 
 def page_bytes(arch: ModelArch, s: Settings) -> int:
@@ -169,11 +234,15 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     per_token = (ke + ve) * eb
     page = s.block_size * per_token
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
+    if s.cpu_offload_bytes:
+        w = max(w - s.cpu_offload_bytes, 0)
     util = s.gpu_memory_utilization if s.gpu_memory_utilization is not None else DEFAULT_UTILIZATION
     if not 0 < util <= 1:
         raise SettingError("--gpu-memory-utilization must be in (0, 1]")
     act = activation_bytes(arch, s, ver)
-    non_torch = s.non_torch_bytes if s.non_torch_bytes is not None else DEFAULT_NON_TORCH
+    non_torch = s.non_torch_bytes
+    if non_torch is None:
+        non_torch = V1_NON_TORCH[min(s.tp, 2)] if ver == "v1" else DEFAULT_NON_TORCH
     budget: int | None
     if s.available_kv_bytes is not None:
         budget = s.available_kv_bytes
@@ -231,4 +300,20 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         res.notes.append("recurrent-state layers not modelled for vLLM")
     if arch.is_mla:
         res.notes.append("MLA: one latent of kv_lora_rank + qk_rope_head_dim per token and layer")
+    if ver == "v1" and s.activation_bytes is None:
+        tokens, seqs = v1_defaults(s)
+        res.notes.append(
+            f"profile run: {tokens:,} batched tokens, sampler warm-up on {min(seqs, tokens):,} "
+            f"requests x {arch.vocab_size:,} logits ({s.sampler} top-k/top-p)"
+        )
+        if not s.enforce_eager:
+            res.notes.append(
+                "CUDA graphs are captured after the KV cache and use memory beyond "
+                "--gpu-memory-utilization (none with --enforce-eager)"
+            )
+    if s.cpu_offload_bytes:
+        res.notes.append(
+            f"--cpu-offload-gb {s.cpu_offload_bytes / GiB:g}: that much of the weights per GPU "
+            "stays in CPU memory"
+        )
     return res

@@ -53,11 +53,18 @@ def _calc_validation(plan: SitePlan, page: str) -> str:
     return str(validation.table_markdown())
 
 
+def _calc_endtoend(plan: SitePlan, page: str) -> str:
+    from calculators import endtoend
+
+    return endtoend.table_markdown()
+
+
 BUILDERS: dict[str, Callable[[SitePlan, str], str]] = {
     "triage": _triage,
     "coverage": _coverage,
     "entry-count": _count,
     "calc-validation": _calc_validation,
+    "calc-endtoend": _calc_endtoend,
 }
 
 

@@ -22,7 +22,15 @@ def test_every_gpu_source_quotes_its_memory_figure() -> None:
 def test_gpu_notes_are_strings_when_present() -> None:
     for g in read_data("gpus.yaml")["gpus"]:
         assert isinstance(g.get("note", ""), str), g["id"]
-        assert set(g) <= {"id", "name", "memory_mib", "source", "cuda_total_gib", "cuda_source", "note"}, g["id"]
+        assert set(g) <= {
+            "id",
+            "name",
+            "memory_mib",
+            "source",
+            "cuda_total_gib",
+            "cuda_source",
+            "note",
+        }, g["id"]
 
 
 def test_unified_memory_entries_say_so() -> None:

@@ -11,6 +11,7 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "calculators" / "method.md
 def test_method_page_has_marker_and_no_template_syntax() -> None:
     text = PAGE.read_text(encoding="utf-8")
     assert text.count("<!-- errkb:calc-validation -->") == 1
+    assert text.count("<!-- errkb:calc-endtoend -->") == 1
     assert "{{" not in text and "}}" not in text
 
 

@@ -80,6 +80,9 @@ def test_vllm_hybrid_manager_counts_sliding_layers_by_window() -> None:
         "vram_bytes": 16 * GiB,
         "weights_bytes": 13 * GiB,
         "max_num_batched_tokens": 2048,
+        # 0.9/0.10 warm the sampler up on max_num_seqs requests; the default 256 x 201k
+        # logits would leave a 16 GiB card no KV room, as it does in real logs.
+        "max_num_seqs": 16,
     }
     old = max_concurrency(arch, **kw, version="0.9.2")
     new = max_concurrency(arch, **kw, version="0.10.1")

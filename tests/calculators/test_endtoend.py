@@ -1,0 +1,73 @@
+"""The whole vLLM budget, end to end, on startup logs split before any tuning.
+
+Inputs are only what a user knows before the engine starts (catalog model and GPU, release,
+flags); the printed budget is only compared. The targets of issue 13 are not met on the
+holdout half yet; the measured figures are pinned so a change cannot make them worse
+unnoticed, and the targets are recorded as strict expected failures so meeting one fails
+the suite until the guard is raised.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators import endtoend
+
+PRINTED_ONLY = {"available_kv_gib", "weights_gib", "tokens"}
+USER_INPUTS = {
+    "model", "gpu", "version", "entrypoint", "context", "tp", "weights",
+    "gpu_memory_utilization", "max_num_batched_tokens", "max_num_seqs", "kv_dtype",
+    "block_size", "sampler", "enforce_eager",
+}  # fmt: skip
+
+# Holdout figures as measured when the split was first scored (2026-11-26, 5 logs).
+MEASURED_HOLDOUT = {
+    "median_abs_gib": 2.81,
+    "worst_abs_gib": 13.03,
+    "median_abs_tokens_pct": 6.2,
+    "worst_abs_tokens_pct": 8.7,
+}
+UNMET_TARGETS = {"median_abs_gib": 0.5, "worst_abs_gib": 1.5, "median_abs_tokens_pct": 5.0}
+
+
+def test_inputs_are_what_a_user_knows() -> None:
+    for case in endtoend.load_cases():
+        assert set(case["inputs"]) <= USER_INPUTS, case["id"]
+        assert not set(case["inputs"]) & PRINTED_ONLY, case["id"]
+        assert "available_kv_gib" in case["printed"], case["id"]
+        assert case["quote"].strip(), case["id"]
+
+
+def test_split_is_by_source_and_both_halves_exist() -> None:
+    halves = {endtoend.split(c["source"]) for c in endtoend.load_cases()}
+    assert halves == {endtoend.CALIBRATION, endtoend.HOLDOUT}
+    by_source: dict[str, set[str]] = {}
+    for o in endtoend.outcomes():
+        by_source.setdefault(o.source, set()).add(o.half)
+    assert all(len(h) == 1 for h in by_source.values())
+
+
+def test_calibration_logs_that_print_every_part_are_reproduced() -> None:
+    # The two logs the V1 non-torch constants were read from: they must stay within 0.1 GiB.
+    cal = {o.case_id: o for o in endtoend.outcomes(endtoend.CALIBRATION)}
+    for cid in ("qwen2-7b-vllm-0.10-a100-80g-util0.5", "qwen2-7b-vllm-0.10-2x-a100-80g-tp2"):
+        assert abs(cal[cid].error_gib) < 0.1, (cid, cal[cid].predicted_gib)
+
+
+@pytest.mark.parametrize("name", sorted(MEASURED_HOLDOUT))
+def test_holdout_no_worse_than_measured(name: str) -> None:
+    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
+    assert s[name] <= MEASURED_HOLDOUT[name] + 1e-9, (name, s[name], endtoend.table_markdown())
+
+
+def test_holdout_kv_capacity_within_15_percent_worst() -> None:
+    # Issue 13's capacity target, met on the held-out logs that print a pool size.
+    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
+    assert s["worst_abs_tokens_pct"] <= 15.0, endtoend.table_markdown()
+
+
+@pytest.mark.xfail(strict=True, reason="issue 13 targets not met on the holdout yet")
+@pytest.mark.parametrize("name", sorted(UNMET_TARGETS))
+def test_holdout_meets_issue_targets(name: str) -> None:
+    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
+    assert s[name] <= UNMET_TARGETS[name]
