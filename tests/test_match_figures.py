@@ -139,32 +139,39 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # labelled E0089 now that an entry covers it; three held-out near misses now get a confident
 # match (E0090's generic "failed to load model" wording takes two, E0007's wheel-build
 # wording one) and seven a possible one: the corpus grew, the second stage offers more.
+# Re-measured on 2026-11-26 after 19 entries (E0095-E0102, E0107-E0113, E0119-E0122: other
+# engines, containers and drivers, loading) and real wordings added to seven entries, all
+# written from engine sources and public threads, none from these pastes (the helpers that
+# wrote them were told not to open tests/fixtures/pastes). The suite gained 25 logs. On the
+# holdout, top-1 rose from 64 to 65 of 72 and top-3 from 64 to 66; one more held-out near
+# miss now gets a confident match (4 of 14, from 3): the corpus grew, and which entry takes
+# it was not looked up, so as not to tune on the holdout.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
-        "top1": 90 / 95,
-        "top3": 92 / 95,
-        "confident_top1": 90 / 95,
+        "top1": 114 / 120,
+        "top3": 117 / 120,
+        "confident_top1": 114 / 120,
         "near_false": 2 / 9,
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 56 / 70,
-        "top3": 57 / 70,
-        "confident_top1": 50 / 70,
-        "near_false": 3 / 14,
+        "top1": 62 / 70,
+        "top3": 63 / 70,
+        "confident_top1": 56 / 70,
+        "near_false": 2 / 14,
         "confident_near_false": 0 / 14,
     },
     "holdout": {
-        "top1": 64 / 72,
-        "top3": 64 / 72,
-        "confident_top1": 59 / 72,
+        "top1": 65 / 72,
+        "top3": 66 / 72,
+        "confident_top1": 61 / 72,
         "near_false": 7 / 14,
-        "confident_near_false": 3 / 14,
+        "confident_near_false": 4 / 14,
     },
 }
-# Unmet on the holdout: top-1 64/72 (89%), top-3 64/72 (89%); near misses given a possible
-# match 7/14 (50%), a confident one 3/14 (21%).
-UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
+# Met on the holdout: top-1 65/72 (90.3%, target 90%). Unmet: top-3 66/72 (92%, target
+# 97%); near misses given a possible match 7/14 (50%), a confident one 4/14 (29%).
+UNMET: set[str] = {"top3", "near_false", "confident_near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:
