@@ -66,6 +66,20 @@ def _load_arch(model: str | None, config: Path | None) -> ModelArch:
         raise OneLineError(f"bad config {config}: {exc}") from None
 
 
+def _index_total(path: Path) -> int:
+    """``metadata.total_size`` of a safetensors index: the checkpoint's tensor bytes."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OneLineError(f"cannot read {path}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise OneLineError(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno})") from None
+    total = data.get("metadata", {}).get("total_size") if isinstance(data, dict) else None
+    if not isinstance(total, int) or isinstance(total, bool) or total <= 0:
+        raise OneLineError(f"{path}: no positive integer metadata.total_size")
+    return total
+
+
 def _human(e: Estimate) -> str:
     def gib(x: int | None) -> str:
         return "n/a" if x is None else f"{x / GiB:.2f} GiB"
@@ -195,6 +209,14 @@ def _human(e: Estimate) -> str:
     "llama.cpp 'model buffer size'); overrides --weights.",
 )
 @click.option(
+    "--safetensors-index",
+    "safetensors_index",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    help="The checkpoint's model.safetensors.index.json: weights are its "
+    "metadata.total_size split over --tp (exact bytes, as the checkpoint is).",
+)
+@click.option(
     "--max-num-seqs", type=click.IntRange(min=1), default=None, help="vLLM --max-num-seqs."
 )
 @click.option(
@@ -279,6 +301,7 @@ def calc(
     mem_fraction_static: float | None,
     tp: int,
     weights_gib: float | None,
+    safetensors_index: Path | None,
     max_num_seqs: int | None,
     max_num_batched_tokens: int | None,
     block_size: int,
@@ -295,6 +318,11 @@ def calc(
 ) -> None:
     """KV cache, weights and fit of a model on an engine and GPU."""
     arch = _load_arch(model, config)
+    weights_bytes = None if weights_gib is None else int(weights_gib * GiB)
+    if safetensors_index is not None:
+        if weights_bytes is not None:
+            raise OneLineError("give --weights-gib or --safetensors-index, not both")
+        weights_bytes = _index_total(safetensors_index) // tp
     if gpu is not None and vram_gib is not None:
         raise OneLineError("give --gpu or --vram-gib, not both")
     vram: int | None = None
@@ -328,7 +356,7 @@ def calc(
             gpu_memory_utilization=gpu_memory_utilization,
             mem_fraction_static=mem_fraction_static,
             gpu_name=gpu_name,
-            weights_bytes=None if weights_gib is None else int(weights_gib * GiB),
+            weights_bytes=weights_bytes,
             max_num_seqs=max_num_seqs,
             max_num_batched_tokens=max_num_batched_tokens,
             block_size=block_size,

@@ -178,3 +178,51 @@ def test_a_conventional_default_is_said_not_hidden(tmp_path: Path) -> None:
     code, out, _ = run("--config", str(path), "--gpu", "rtx-4090", "--context", "1024", "--json")
     assert code == 0
     assert any("4 x hidden_size" in n for n in json.loads(out)["notes"])
+
+
+def _json(*args: str) -> dict[str, object]:
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    return dict(json.loads(out))
+
+
+VLLM_H100 = ("--model", "qwen3-8b", "--engine", "vllm", "--gpu", "h100-80gb", "--context", "32768")
+LLAMA_4090 = ("--model", "llama-3.1-8b", "--engine", "llama.cpp", "--gpu", "rtx-4090")
+
+
+def test_vllm_flags_move_the_budget_the_way_the_engine_does() -> None:
+    base = _json(*VLLM_H100)
+    # Fewer sequences: a smaller sampler warm-up at the profile run, so more KV.
+    fewer = _json(*VLLM_H100, "--max-num-seqs", "64")
+    assert int(fewer["kv_budget_bytes"]) > int(base["kv_budget_bytes"])  # type: ignore[call-overload]
+    # PyTorch's own top-k/top-p holds twice FlashInfer's bytes per logit.
+    native = _json(*VLLM_H100, "--sampler", "native")
+    assert int(native["kv_budget_bytes"]) < int(base["kv_budget_bytes"])  # type: ignore[call-overload]
+    # The LLM class profiles 16,384 tokens on an H100, not 8,192; never more KV.
+    llm = _json(*VLLM_H100, "--entrypoint", "llm")
+    assert int(llm["kv_budget_bytes"]) <= int(base["kv_budget_bytes"])  # type: ignore[call-overload]
+    offload = _json(*VLLM_H100, "--cpu-offload-gb", "4")
+    assert int(base["weights_bytes"]) - int(offload["weights_bytes"]) == 4 << 30  # type: ignore[call-overload]
+
+
+def test_llamacpp_flags_move_the_total() -> None:
+    base = _json(*LLAMA_4090)
+    half = _json(*LLAMA_4090, "--n-gpu-layers", "16")
+    assert int(half["weights_bytes"]) * 2 == int(base["weights_bytes"])  # type: ignore[call-overload]
+    assert int(half["kv_bytes"]) * 2 == int(base["kv_bytes"])  # type: ignore[call-overload]
+    small_ub = _json(*LLAMA_4090, "--ubatch-size", "128")
+    assert int(small_ub["overhead_bytes"]) < int(base["overhead_bytes"])  # type: ignore[call-overload]
+    # n_ubatch is clamped to n_batch, as llama.cpp does.
+    clamped = _json(*LLAMA_4090, "--batch-size", "128")
+    assert clamped["overhead_bytes"] == small_ub["overhead_bytes"]
+
+
+def test_safetensors_index_gives_exact_weights(tmp_path: Path) -> None:
+    index = tmp_path / "model.safetensors.index.json"
+    index.write_text(json.dumps({"metadata": {"total_size": 3 << 30}, "weight_map": {}}))
+    out = _json(*VLLM_H100, "--safetensors-index", str(index), "--tp", "2")
+    assert out["weights_bytes"] == 3 << 29
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"metadata": {}}')
+    code, _, err = run(*VLLM_H100, "--safetensors-index", str(bad))
+    assert code == 2 and "metadata.total_size" in err and len(err.strip().splitlines()) == 1
