@@ -145,19 +145,24 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # wrote them were told not to open tests/fixtures/pastes). The suite gained 25 logs. On the
 # holdout, top-1 rose from 64 to 65 of 72 and top-3 from 64 to 66; one more held-out near
 # miss now gets a confident match (4 of 14, from 3): the corpus grew, and which entry takes
-# it was not looked up, so as not to tune on the holdout.
+# it was not looked up, so as not to tune on the holdout. Two caveats, found after the fact:
+# the helper that wrote E0119-E0124 ran the matcher over tests/fixtures/pastes and avoided
+# topics it saw there as near misses; and four new wordings came from threads that pastes
+# also come from (one held out: llama.cpp#13059). Those four were removed or re-sourced to
+# the suite's own threads (test_pastes_shape catches a shared thread); the holdout figures
+# were the same with and without them.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
-        "top1": 114 / 120,
-        "top3": 117 / 120,
-        "confident_top1": 114 / 120,
+        "top1": 116 / 121,
+        "top3": 118 / 121,
+        "confident_top1": 116 / 121,
         "near_false": 2 / 9,
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 62 / 70,
-        "top3": 63 / 70,
-        "confident_top1": 56 / 70,
+        "top1": 61 / 70,
+        "top3": 62 / 70,
+        "confident_top1": 55 / 70,
         "near_false": 2 / 14,
         "confident_near_false": 0 / 14,
     },
