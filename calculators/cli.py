@@ -330,13 +330,12 @@ def calc(
     device_mib: int | None = None
     if gpu is not None:
         try:
-            vram = get_gpu(gpu).vram_bytes
-            gpu_name = get_gpu(gpu).name
-            device_mib = get_gpu(gpu).memory_mib
+            g = get_gpu(gpu)
         except KeyError:
             raise OneLineError(
                 f"unknown GPU {gpu!r}; one of {', '.join(sorted(load_gpus()))}"
             ) from None
+        vram, gpu_name, device_mib = g.vram_bytes, g.name, g.memory_mib
     elif vram_gib is not None:
         vram = int(vram_gib * GiB)
     try:
