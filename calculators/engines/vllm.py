@@ -73,7 +73,6 @@ VERSIONS = {
 DEFAULT_VERSION = "v1"
 CHUNKED_PREFILL_THRESHOLD = 32768  # V0: chunked prefill on by default above this
 V0_CHUNKED_BATCH = 512
-V1_BATCH = 8192
 DEFAULT_UTILIZATION = 0.9
 DEFAULT_NON_TORCH = GiB // 2
 # Bytes held per logit at the sampler's peak (see the module docstring).
