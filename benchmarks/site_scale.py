@@ -358,14 +358,14 @@ def child_build(
             if hasattr(errkb.site.plan, name):
                 setattr(errkb.site.plan, name, clock.wrap(name, getattr(errkb.site.plan, name)))
         plans: list[Any] = []
-        plan_from_corpus = errkb.site.plan_from_corpus
+        plan_from_corpus = errkb.site.plan.plan_from_corpus
 
         def keep_plan(*args: Any, **kwargs: Any) -> Any:
             plans.append(plan_from_corpus(*args, **kwargs))
             return plans[-1]
 
-        errkb.site.plan_from_corpus = keep_plan  # type: ignore[assignment]
-        errkb.api.matcher_data = clock.wrap("matcher_data", errkb.api.matcher_data)  # type: ignore[attr-defined]
+        errkb.site.plan.plan_from_corpus = keep_plan  # type: ignore[assignment]
+        errkb.site.api.matcher_data = clock.wrap("matcher_data", errkb.site.api.matcher_data)
     w, c = time.perf_counter(), time.process_time()
     config = load_config(config_file, strict=True, site_dir=site_dir)
     if ours:

@@ -20,12 +20,17 @@ from mkdocs.structure.pages import Page
 from errkb.settings import load_settings
 from errkb.site.markers import UnknownMarker, expand_markers
 from errkb.site.plan import SitePlan, build_site_plan
+from errkb.site.search import SearchIndexError, build_search_index, ignore_excluded_sections
 
 # Under "mkdocs." so that `--strict` counts what we log.
 log = logging.getLogger("mkdocs.hooks.errkb")
 
 # Rebuilt on every build (serve re-runs on_config), never reused across builds.
 _plan: SitePlan | None = None
+# `mkdocs serve` indexes its first build only: a rebuild after each save stays fast, and the
+# preview's search may lag the edit (`mkdocs build` always indexes).
+_serving = False
+_indexed_once = False
 
 
 class _GeneratedPage(File):
@@ -52,6 +57,11 @@ def _current_plan() -> SitePlan:
     if _plan is None:
         raise PluginError("errkb: the site plan was not built (on_config did not run)")
     return _plan
+
+
+def on_startup(*, command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
 
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
@@ -104,3 +114,20 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
         return expand_markers(markdown, src_uri=page.file.src_uri, plan=_current_plan())
     except UnknownMarker as exc:
         raise PluginError(str(exc)) from None
+
+
+def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Keep the sections that only link elsewhere out of the search index."""
+    return ignore_excluded_sections(html)
+
+
+def on_post_build(*, config: MkDocsConfig) -> None:
+    """Index the built site for search (Pagefind), into site/pagefind/."""
+    global _indexed_once
+    if _serving and _indexed_once:
+        return
+    try:
+        build_search_index(Path(config.site_dir))
+    except SearchIndexError as exc:
+        raise PluginError(f"errkb: {exc}") from None
+    _indexed_once = True

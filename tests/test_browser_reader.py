@@ -140,8 +140,8 @@ def test_chromium_is_the_packaged_one() -> None:
 
 
 def test_the_home_page_starts_with_the_readers_problem(site: str, page: Any) -> None:
-    """Above the fold on a phone: the paste box (the real matcher), the search box (Material's
-    search) and a short "will it run?" form that lands on the full answer."""
+    """Above the fold on a phone: the paste box (the real matcher), the search box (the
+    Pagefind search page) and a short "will it run?" form that lands on the full answer."""
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site)
     page.wait_for_selector("#errkb-fit-quick[data-ready=true]")
@@ -161,10 +161,11 @@ def test_the_home_page_starts_with_the_readers_problem(site: str, page: Any) -> 
     assert page.get_attribute(".errkb-ranking li", "data-id") == "E0001"
 
     page.goto(site)
-    page.fill(".errkb-home-search [name=q]", "out of memory")
+    page.fill(".errkb-home-search [name=q]", "No available memory for the cache blocks")
     page.click(".errkb-home-search button")
-    page.wait_for_selector(".md-search-result__item")
-    assert page.locator(".md-search-result__item").count() > 0
+    page.wait_for_selector(".errkb-search-list li")
+    first = page.locator(".errkb-search-list li a").first
+    assert first.get_attribute("href") == "/errors/vllm-no-memory-for-cache-blocks/"
 
     page.goto(site)
     page.wait_for_selector("#errkb-fit-quick[data-ready=true]")
@@ -228,3 +229,37 @@ def test_index_pages_filter_their_table(site: str, page: Any) -> None:
     assert all("gemma" in text and "9b" in text for text in visible)
     page.fill("input.errkb-filter", "")
     assert page.eval_on_selector_all(rows, "rs => rs.filter(r => !r.hidden).length") == total
+
+
+def test_search_fetches_only_what_the_query_needs(site: str, page: Any) -> None:
+    """The header's search button leads to the search page; a query fetches Pagefind's loader,
+    its WebAssembly, one index chunk per word and the excerpts of the shown results, never the
+    whole index; excerpts render as text (marks only)."""
+    fetched: dict[str, int] = {}
+
+    def on_response(response: Any) -> None:
+        if "/pagefind/" in response.url:
+            fetched[response.url.split("/pagefind/", 1)[1].split("?")[0]] = len(response.body())
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site + PAGES["entry"])
+    page.click(".md-header a[href$='search/']")
+    page.wait_for_selector("#errkb-search[data-ready=true]")
+    page.on("response", on_response)
+    try:
+        page.fill("#errkb-search [name=q]", "quantized V cache requires flash attention")
+        page.wait_for_selector(".errkb-search-list li")
+        page.wait_for_timeout(300)
+    finally:
+        page.remove_listener("response", on_response)
+    hrefs = page.eval_on_selector_all(
+        ".errkb-search-list li a", "els => els.map(e => e.getAttribute('href'))"
+    )
+    assert hrefs[0] == "/errors/llamacpp-quantized-v-cache-requires-flash-attention/"
+    tags = set(
+        page.eval_on_selector_all(".errkb-search-list li p *", "els => els.map(e => e.tagName)")
+    )
+    assert tags <= {"MARK"}
+    chunks = [name for name in fetched if name.startswith("index/")]
+    assert 0 < len(chunks) <= 6  # one per distinct word at most
+    assert sum(fetched.values()) < 500_000
