@@ -288,6 +288,25 @@ def generate(root: str | None, out: str) -> None:
     click.echo(f"wrote {written} pages and {len(plan.redirects)} redirects to {target}", err=True)
 
 
+@cli.command("search-index")
+@click.argument("site_dir", type=click.Path(exists=True, file_okay=False))
+def search_index(site_dir: str) -> None:
+    """Build the search index (Pagefind) of a built site into SITE_DIR/pagefind/.
+
+    `mkdocs build` runs this itself; run it after a build by an engine that runs no hooks
+    (Zensical: `zensical build -f OUT/mkdocs.yml`, then `errkb search-index OUT/site`).
+    """
+    from errkb.site.search import SearchIndexError, build_search_index
+
+    try:
+        index = build_search_index(Path(site_dir))
+    except SearchIndexError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(
+        f"indexed {index.pages} pages: {index.files} files, {index.bytes / 1e6:.1f} MB", err=True
+    )
+
+
 @cli.command()
 @root_option
 @click.argument("log", type=click.File("r", encoding="utf-8", errors="replace"), default="-")

@@ -1,0 +1,56 @@
+"""The search index: what goes in, and that the Pagefind bundle is built from a site."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from errkb.cli import cli
+from errkb.site.search import ignore_excluded_sections
+
+PAGE = (
+    "<h1>E0001</h1><p>cause words</p>"
+    '<h2 id="fixes">Fixes</h2><p>fix words</p>'
+    '<h2 data-search-exclude id="related">Related</h2><p>other entry</p>'
+    '<h3 data-search-exclude id="backlinks">Linked from</h3><p>third entry</p>'
+    '<h2 id="example">Example</h2><p>example words</p>'
+    '<h2 data-search-exclude id="sources">Sources</h2><p>a url</p>'
+)
+
+
+def test_excluded_sections_are_wrapped_up_to_the_next_h2() -> None:
+    out = ignore_excluded_sections(PAGE)
+    assert out.count("<div data-pagefind-ignore>") == 2
+    ignored = [part.split("</div>")[0] for part in out.split("<div data-pagefind-ignore>")[1:]]
+    assert "other entry" in ignored[0] and "third entry" in ignored[0]
+    assert "example words" not in ignored[0]
+    assert ignored[1].endswith("<p>a url</p>")
+    # Nothing is lost or reordered: removing the wrappers gives the page back.
+    assert out.replace("<div data-pagefind-ignore>", "").replace("</div>", "") == PAGE
+    assert ignore_excluded_sections("<p>no sections</p>") == "<p>no sections</p>"
+
+
+def _page(title: str, body: str) -> str:
+    return (
+        f"<!doctype html><html lang=en><head><title>{title}</title></head><body>"
+        f"<nav>site navigation</nav><div data-pagefind-body><h1>{title}</h1>{body}</div>"
+        "</body></html>"
+    )
+
+
+def test_search_index_cli_builds_the_bundle(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "a").mkdir(parents=True)
+    (site / "b").mkdir()
+    (site / "a" / "index.html").write_text(_page("Cache blocks", "<p>no memory</p>"), "utf-8")
+    (site / "b" / "index.html").write_text(_page("Port in use", "<p>address</p>"), "utf-8")
+    (site / "c.html").write_text("<html><body><p>not searchable</p></body></html>", "utf-8")
+    result = CliRunner().invoke(cli, ["search-index", str(site)])
+    assert result.exit_code == 0, result.output
+    assert "indexed 2 pages" in result.output
+    bundle = site / "pagefind"
+    assert (bundle / "pagefind.js").is_file()
+    assert list((bundle / "index").glob("*.pf_index"))
+    assert len(list((bundle / "fragment").glob("*.pf_fragment"))) == 2
+    assert not (bundle / "pagefind-ui.js").exists()  # the site's own script renders results
