@@ -364,8 +364,9 @@ def child_build(
             plans.append(plan_from_corpus(*args, **kwargs))
             return plans[-1]
 
-        errkb.site.plan.plan_from_corpus = keep_plan  # type: ignore[assignment]
-        errkb.site.api.matcher_data = clock.wrap("matcher_data", errkb.site.api.matcher_data)
+        errkb.site.plan.plan_from_corpus = keep_plan
+        api: Any = errkb.site.api  # matcher_data is imported there, not exported
+        api.matcher_data = clock.wrap("matcher_data", api.matcher_data)
     w, c = time.perf_counter(), time.process_time()
     config = load_config(config_file, strict=True, site_dir=site_dir)
     if ours:
@@ -451,9 +452,63 @@ def run_child(args: list[str], env: dict[str, str] | None = None) -> dict[str, A
 # Measuring a built site
 
 
-# Entry sections that only link elsewhere or describe the entry itself; what the search index
-# would weigh without them is printed as an option (Material skips `data-search-exclude`).
-LOW_VALUE_SECTIONS = ("related", "backlinks", "sources", "verified", "feedback")
+INDEX_GLOBS = (
+    "index.html",
+    "errors/index.html",
+    "errors/page-*/index.html",
+    "engines/**/*.html",
+    "categories/**/*.html",
+    "gpus/index.html",
+    "models/index.html",
+)
+# What a reader types first: words from a title every corpus has (entry 1 is the KV cache one).
+SEARCH_QUERY = "no available memory for the cache blocks"
+
+
+def _linked_assets(site: Path, page: Path) -> int:
+    """Bytes of the stylesheets and scripts a page links (same site only)."""
+    html = page.read_text(encoding="utf-8")
+    total = 0
+    for ref in re.findall(r'(?:href|src)="([^"]+\.(?:css|js))"', html):
+        path = (page.parent / ref).resolve()
+        if path.is_file() and path.is_relative_to(site.resolve()):
+            total += path.stat().st_size
+    return total
+
+
+def first_search(site: Path, query: str = SEARCH_QUERY) -> dict[str, Any] | None:
+    """What a reader's first search downloads: every /pagefind/ response while the search page
+    answers `query` in headless Chromium (None without Chromium and playwright)."""
+    if not (site / "pagefind" / "pagefind.js").is_file():
+        return None
+    try:
+        from playwright.sync_api import sync_playwright
+
+        from tests.browser import serve
+    except ImportError:
+        return None
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        return None
+    fetched: dict[str, int] = {}
+    with serve(site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=chromium, args=["--no-sandbox", "--disable-background-networking"]
+        )
+        page = browser.new_page()
+
+        def on_response(response: Any) -> None:
+            if "/pagefind/" in response.url:
+                fetched[response.url.split("?")[0]] = len(response.body())
+
+        page.on("response", on_response)
+        page.goto(base + "search/?q=" + query.replace(" ", "+"))
+        page.wait_for_selector(".errkb-search-list li", timeout=60_000)
+        page.wait_for_timeout(500)
+        results = page.locator(".errkb-search-list li").count()
+        browser.close()
+    # Pagefind's chunks are gzip already; its loader and worker are served as they lie here.
+    return {"bytes": sum(fetched.values()), "files": len(fetched), "results": results}
 
 
 def site_sizes(site: Path, slugs: list[str]) -> dict[str, Any]:
@@ -463,22 +518,25 @@ def site_sizes(site: Path, slugs: list[str]) -> dict[str, Any]:
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     html = [p for p in site.rglob("*.html")]
     biggest = max(html, key=lambda p: p.stat().st_size)
-    search = site / "search" / "search_index.json"
-    raw = search.read_bytes()
-    index = json.loads(raw)
-    kept = [d for d in index["docs"] if d["location"].rpartition("#")[2] not in LOW_VALUE_SECTIONS]
-    slim = json.dumps({**index, "docs": kept}, ensure_ascii=False, separators=(",", ":"))
+    indexes = sorted({p for g in INDEX_GLOBS for p in site.glob(g)})
+    biggest_index = max(indexes, key=lambda p: p.stat().st_size)
+    bundle = site / "pagefind"
+    search_files = [p for p in bundle.rglob("*") if p.is_file()] if bundle.is_dir() else []
+    material = site / "search" / "search_index.json"
     return {
         "entry_median": statistics.median(entry_sizes),
         "entry_max": max(entry_sizes),
         "entry_gz_median": statistics.median(len(gzip.compress(p, mtime=0)) for p in pages),
         "article_median": statistics.median(articles),
-        "search_slim": len(slim.encode()),
+        "home": (site / "index.html").stat().st_size,
+        "index_max": (biggest_index.relative_to(site).as_posix(), biggest_index.stat().st_size),
+        "index_pages": len(indexes),
+        "assets": _linked_assets(site, site / "errors" / slugs[0] / "index.html"),
         "total": total,
         "files": sum(1 for p in site.rglob("*") if p.is_file()),
-        "search": len(raw),
-        "search_gz": len(gzip.compress(raw, mtime=0)),
-        "search_docs": len(index["docs"]),
+        "search_bundle": sum(p.stat().st_size for p in search_files),
+        "search_files": len(search_files),
+        "material_search": material.stat().st_size if material.is_file() else 0,
         "biggest_page": (biggest.relative_to(site).as_posix(), biggest.stat().st_size),
     }
 
@@ -494,8 +552,41 @@ def mb(n: float) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def zensical_build(binary: str, config: Path, site: Path) -> dict[str, Any]:
+    """Build the generated tree with Zensical (no hooks run; errkb's Markdown extension is
+    imported from this checkout), timing it from outside like the other builds."""
+    before = os.times()
+    w = time.perf_counter()
+    proc = subprocess.run(
+        [binary, "build", "-f", str(config)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": _pythonpath(), "SOURCE_DATE_EPOCH": str(EPOCH)},
+    )
+    wall = time.perf_counter() - w
+    after = os.times()
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
+    out: dict[str, Any] = {"wall": wall, "cpu": cpu, "ok": proc.returncode == 0}
+    if proc.returncode != 0:
+        out["error"] = (proc.stderr or proc.stdout)[-600:]
+    built = config.parent / "site"
+    if built.is_dir():
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.move(str(built), site)
+    return out
+
+
 def measure(
-    n: int, work: Path, seed: int, serve: bool, shape: str, skip_bare: bool = False
+    n: int,
+    work: Path,
+    seed: int,
+    serve: bool,
+    shape: str,
+    skip_bare: bool = False,
+    zensical: str | None = None,
 ) -> dict[str, Any]:
     t = time.perf_counter()
     repo = make_repo(work / f"repo-{n}", n, seed, shape)
@@ -522,7 +613,13 @@ def measure(
             ["build", str(work / f"gen-{n}" / "mkdocs.yml"), str(work / f"bare-{n}"), "bare"]
         )
     sizes = site_sizes(work / f"site-{n}", slugs)
+    sizes["first_search"] = first_search(work / f"site-{n}")
     bare_sizes = sizes if skip_bare else site_sizes(work / f"bare-{n}", slugs)
+    zen = None
+    if zensical:
+        zen = zensical_build(zensical, work / f"gen-{n}" / "mkdocs.yml", work / f"zensical-{n}")
+        if zen["ok"]:
+            zen["sizes"] = site_sizes(work / f"zensical-{n}", slugs)
     result = {
         "n": n,
         "made": made,
@@ -531,6 +628,7 @@ def measure(
         "bare": bare,
         "sizes": sizes,
         "bare_sizes": bare_sizes,
+        "zensical": zen,
     }
     if serve:
         edit = str(repo / "errors" / f"E{n // 2:04d}.yaml")
@@ -541,6 +639,7 @@ def measure(
         )
     shutil.rmtree(work / f"gen-{n}")
     shutil.rmtree(work / f"bare-{n}")
+    shutil.rmtree(work / f"zensical-{n}", ignore_errors=True)
     return result
 
 
@@ -583,6 +682,9 @@ def report(r: dict[str, Any]) -> None:
         ("hook on_config (plan, all above)", "hook:config"),
         ("hook on_files (add pages)", "hook:files"),
         ("hook on_page_markdown (tables)", "hook:page_markdown"),
+        ("hook on_page_content (search marks)", "hook:page_content"),
+        ("hook on_post_page (compact HTML)", "hook:post_page"),
+        ("hook on_post_build (search index)", "hook:post_build"),
     ]
     for label, key in parts:
         if key in fw:
@@ -603,13 +705,37 @@ def report(r: dict[str, Any]) -> None:
         f" (bare build: {mb(r['bare_sizes']['total'])})"
     )
     print(
-        f"search index                 {mb(s['search'])} ({mb(s['search_gz'])} gzipped),"
-        f" {s['search_docs']:,} documents, {s['search'] / n / 1024:.1f} KB per entry"
+        f"home page                    {kb(s['home'])}; largest index page"
+        f" {s['index_max'][0]} {kb(s['index_max'][1])} (of {s['index_pages']:,} index pages)"
     )
+    print(f"CSS + JS an entry page links {kb(s['assets'])}")
     print(
-        f"  without the {', '.join(LOW_VALUE_SECTIONS)} sections:"
-        f" {mb(s['search_slim'])} ({100 * s['search_slim'] / s['search']:.0f}%)"
+        f"search bundle (Pagefind)     {mb(s['search_bundle'])} in {s['search_files']:,} files"
+        + (
+            f"; Material search_index.json {mb(s['material_search'])}"
+            if s["material_search"]
+            else ""
+        )
     )
+    fs = s.get("first_search")
+    if fs:
+        print(
+            f"first search downloads       {kb(fs['bytes'])} in {fs['files']} files"
+            f" ({fs['results']} results shown for '{SEARCH_QUERY}')"
+        )
+    else:
+        print("first search downloads       (not measured: needs Chromium and playwright)")
+    zen = r.get("zensical")
+    if zen:
+        if zen["ok"]:
+            zs = zen["sizes"]
+            print(
+                f"Zensical build (generated)   {zen['wall']:7.2f} s  [{zen['cpu']:.2f} s CPU]"
+                f" = {zen['wall'] / bare_w:.2f}x the bare Material build;"
+                f" entry page median {kb(zs['entry_median'])}, max {kb(zs['entry_max'])}"
+            )
+        else:
+            print(f"Zensical build failed: {zen['error']}")
     if "serve" in r:
         sv, sd = r["serve"], r["serve_dirty"]
         for label, x in (("mkdocs serve", sv), ("mkdocs serve --dirty", sd)):
@@ -624,18 +750,24 @@ def report(r: dict[str, Any]) -> None:
 def summary(results: list[dict[str, Any]]) -> None:
     print("\n=== Summary ===")
     print(
-        "| N | full build | bare build | ours | ours/bare | entry page median / max | site | search index |"
+        "| N | full build | bare build | ours | ours/bare | home / largest index page |"
+        " entry page median / max | first search | Zensical |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in results:
         fw = r["full"]["wall"]
         ours = sum(v for k, v in fw.items() if k.startswith("hook:"))
         bare = r["bare"]["wall"]["total"]
         s = r["sizes"]
+        fs = s.get("first_search")
+        zen = r.get("zensical")
+        zen_s = f"{zen['wall']:.1f} s" if zen and zen["ok"] else "n/a"
         print(
             f"| {r['n']:,} | {fw['total']:.1f} s | {bare:.1f} s | {ours:.2f} s | "
-            f"{100 * ours / bare:.1f}% | {kb(s['entry_median'])} / {kb(s['entry_max'])} | "
-            f"{mb(s['total'])} | {mb(s['search'])} ({mb(s['search_gz'])} gz) |"
+            f"{100 * ours / bare:.1f}% | {kb(s['home'])} / {kb(s['index_max'][1])} | "
+            f"{kb(s['entry_median'])} / {kb(s['entry_max'])} | "
+            f"{kb(fs['bytes']) if fs else 'n/a'} | "
+            f"{zen_s} |"
         )
     if len(results) > 1:
         a, b = results[0], results[-1]
@@ -648,8 +780,7 @@ def summary(results: list[dict[str, Any]]) -> None:
             f"N x{scale:g}: full build x{b['full']['wall']['total'] / a['full']['wall']['total']:.1f},"
             f" bare build x{b['bare']['wall']['total'] / a['bare']['wall']['total']:.1f},"
             f" our work x{ours(b) / ours(a):.1f},"
-            f" site x{b['sizes']['total'] / a['sizes']['total']:.1f},"
-            f" search index x{b['sizes']['search'] / a['sizes']['search']:.1f}"
+            f" site x{b['sizes']['total'] / a['sizes']['total']:.1f}"
         )
 
 
@@ -733,6 +864,11 @@ def main() -> None:
     parser.add_argument(
         "--keep", type=Path, help="work here and keep the trees (default: a temp dir)"
     )
+    parser.add_argument(
+        "--zensical",
+        metavar="BIN",
+        help="also build the generated tree with this zensical executable",
+    )
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -757,7 +893,9 @@ def main() -> None:
             return
         results = []
         for n in sizes:
-            results.append(measure(n, work, args.seed, args.serve, args.shape, args.skip_bare))
+            results.append(
+                measure(n, work, args.seed, args.serve, args.shape, args.skip_bare, args.zensical)
+            )
             report(results[-1])
         summary(results)
         fit_grid()

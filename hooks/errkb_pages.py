@@ -18,6 +18,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from errkb.settings import load_settings
+from errkb.site.compact import compact_html
 from errkb.site.markers import UnknownMarker, expand_markers
 from errkb.site.plan import SitePlan, build_site_plan
 from errkb.site.search import SearchIndexError, build_search_index, ignore_excluded_sections
@@ -119,6 +120,11 @@ def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: 
 def on_page_content(html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Keep the sections that only link elsewhere out of the search index."""
     return ignore_excluded_sections(html)
+
+
+def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
+    """The same page in fewer bytes: template indentation and whitespace-only spans go."""
+    return compact_html(output)
 
 
 def on_post_build(*, config: MkDocsConfig) -> None:

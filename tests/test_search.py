@@ -54,3 +54,19 @@ def test_search_index_cli_builds_the_bundle(tmp_path: Path) -> None:
     assert list((bundle / "index").glob("*.pf_index"))
     assert len(list((bundle / "fragment").glob("*.pf_fragment"))) == 2
     assert not (bundle / "pagefind-ui.js").exists()  # the site's own script renders results
+
+
+def test_compact_html_keeps_what_renders() -> None:
+    from errkb.site.compact import compact_html
+
+    page = (
+        "<div>\n    <p>a <code>b</code>\n      <a href=x>c</a></p>\n"
+        '<pre><code>  keep   this\n    <span class="w">  </span>x</code></pre>\n'
+        "<textarea>\n  typed\n</textarea>\n  <script>\n  var s = '  x';\n</script>\n</div>"
+    )
+    out = compact_html(page)
+    assert "<p>a <code>b</code>\n<a href=x>c</a></p>" in out
+    assert "<pre><code>  keep   this\n      x</code></pre>" in out  # the span, not its text
+    assert "<textarea>\n  typed\n</textarea>" in out
+    assert "<script>\n  var s = '  x';\n</script>" in out
+    assert len(out) < len(page)
