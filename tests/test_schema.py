@@ -160,3 +160,12 @@ def test_has_heading_agrees_with_the_single_regex(text: str) -> None:
     from errkb.entries.schema import has_heading
 
     assert has_heading(text) == bool(_OLD_HEADING_RE.search(text)), repr(text)
+
+
+def test_platforms_are_known_and_listed_once() -> None:
+    assert any("cuda" in e for e in errors_for(platforms=["metal", "opencl"]))
+    assert any("must not repeat a platform" in e for e in errors_for(platforms=["cuda", "cuda"]))
+    data = fixture_data()
+    data["platforms"] = ["rocm", "cpu"]
+    assert Entry.model_validate(data).platforms == ["rocm", "cpu"]
+    assert Entry.model_validate(fixture_data()).platforms == []  # back-end independent

@@ -48,6 +48,18 @@ SEVERITIES: dict[str, str] = {
 }
 Severity = Literal["fatal", "error", "hang", "warning"]
 
+# Where the error happens: the GPU back-end (or the CPU) that prints it or that it is about.
+# An entry lists none when the back-end does not matter (a gated repository, a port in use).
+PLATFORMS: dict[str, str] = {
+    "cuda": "NVIDIA CUDA",
+    "rocm": "AMD ROCm",
+    "metal": "Apple Metal",
+    "vulkan": "Vulkan",
+    "sycl": "Intel (SYCL, oneAPI)",
+    "cpu": "CPU only",
+}
+Platform = Literal["cuda", "rocm", "metal", "vulkan", "sycl", "cpu"]
+
 # What applying a solution takes, and what it gives up: shown beside each solution's title
 # and in the engine pages' triage, the way the better error sites show difficulty.
 EFFORTS: dict[str, str] = {
@@ -432,6 +444,11 @@ class Entry(Model):
     category: Category
     engines: list[Engine] = Field(min_length=1)
     severity: Severity
+    platforms: list[Platform] = Field(
+        default_factory=list,
+        description="The back-ends where this error happens (cuda, rocm, metal, vulkan, sycl, "
+        "cpu); none when it does not depend on the back-end.",
+    )
     symptom: bool = Field(
         default=False,
         description="The error reports that something else failed first (the engine died after an "
@@ -498,6 +515,8 @@ def cross_field_problems(entry: Entry) -> list[tuple[Loc, str]]:
     for i, target in enumerate(entry.related):
         if target == entry.id:
             problems.append((("related", i), "related must not list the entry itself"))
+    if len(set(entry.platforms)) != len(entry.platforms):
+        problems.append((("platforms",), "platforms must not repeat a platform"))
     if entry.slug == "index":
         problems.append((("slug",), "'index' is reserved for the errors index page"))
     for i, slug in enumerate(entry.former_slugs):

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from errkb.entries.engines import ENGINES
-from errkb.entries.schema import CATEGORIES
+from errkb.entries.schema import CATEGORIES, PLATFORMS
 from errkb.entries.urls import category_uri, engine_uri
 from errkb.mdtext import escape, rel
 from errkb.site.indexes import triage_tabs
@@ -34,6 +34,12 @@ def _coverage(plan: SitePlan, page: str) -> str:
         f"| [{escape(label)}]({rel(page, engine_uri(key))}) | {sum(key in e.engines for e in entries)} |"
         for key, label in ENGINES.items()
     ]
+    rows += ["", "| Platform | Entries |", "|---|---|"]
+    rows += [
+        f"| {escape(label)} | {sum(key in e.platforms for e in entries)} |"
+        for key, label in PLATFORMS.items()
+    ]
+    rows += [f"| Any back-end (not platform-specific) | {sum(not e.platforms for e in entries)} |"]
     rows += ["", "| Category | Entries |", "|---|---|"]
     rows += [
         f"| [{escape(label)}]({rel(page, category_uri(key))}) | {sum(e.category == key for e in entries)} |"

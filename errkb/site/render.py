@@ -15,6 +15,7 @@ from errkb.entries.links import resolve
 from errkb.entries.schema import (
     CATEGORIES,
     EFFORTS,
+    PLATFORMS,
     SEVERITIES,
     TRADES,
     Command,
@@ -47,6 +48,9 @@ def _meta_line(entry: Entry, page: str, settings: Settings) -> str:
         f"[{escape(CATEGORIES[entry.category])}]({rel(page, category_uri(entry.category))})",
         engine_links(page, entry.engines),
         f"severity: *{entry.severity}* ({escape(SEVERITIES[entry.severity].lower())})",
+        "on " + ", ".join(escape(PLATFORMS[p]) for p in entry.platforms)
+        if entry.platforms
+        else "any back-end",
         f"short link: [{settings.site_url}{short}]({settings.site_url}{short})",
     ]
     return " · ".join(parts)
