@@ -280,7 +280,7 @@ def make_repo(dest: Path, n: int, seed: int, shape: str = "rich") -> Path:
     dest.mkdir(parents=True)
     for name in ("pyproject.toml", "mkdocs.yml"):
         shutil.copy2(ROOT / name, dest / name)
-    for name in ("docs", "hooks"):
+    for name in ("docs", "hooks", "calculators/data"):  # the fit pages' sources, for --dirty
         shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
     if (ROOT / ".cache").is_dir():  # the fit grid and charts, keyed by their sources: warm, as on
         shutil.copytree(ROOT / ".cache", dest / ".cache")  # a contributor's machine
@@ -405,10 +405,13 @@ def child_serve(config_file: str, site_dir: str, edit: str) -> dict[str, Any]:
         if step == "rebuild":
             time.sleep(0.05)  # mtimes: the edit is later than every page of the first build
             path = Path(edit)
-            path.write_text(
-                path.read_text(encoding="utf-8").replace("summary: ", "summary: Edited. ", 1),
-                encoding="utf-8",
+            text = path.read_text(encoding="utf-8")
+            # Prose a reader would edit; the summary has a length limit the edit could break.
+            edited_text = re.sub(
+                r"^cause: (?:[|>][-+]?\n\s+|[\"']|)", r"\g<0>Edited. ", text, count=1, flags=re.M
             )
+            assert edited_text != text, "no cause block to edit"
+            path.write_text(edited_text, encoding="utf-8")
             edited = path.stat().st_mtime
         w, c = time.perf_counter(), time.process_time()
         config = load_config(config_file, site_dir=site_dir)

@@ -119,8 +119,11 @@ class Cell:
         }
 
 
+_COMBO_BY_KEY = {c.key: c for c in COMBOS}
+
+
 def combo(key: str) -> Combo:
-    return next(c for c in COMBOS if c.key == key)
+    return _COMBO_BY_KEY[key]
 
 
 def _estimate(arch: ModelArch, gpu: Gpu, c: Combo, context: int) -> Estimate:

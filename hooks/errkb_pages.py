@@ -28,10 +28,10 @@ log = logging.getLogger("mkdocs.hooks.errkb")
 
 # Rebuilt on every build (serve re-runs on_config), never reused across builds.
 _plan: SitePlan | None = None
-# `mkdocs serve` indexes its first build only: a rebuild after each save stays fast, and the
-# preview's search may lag the edit (`mkdocs build` always indexes).
-_serving = False
-_indexed_once = False
+# `mkdocs serve --dirty` keeps the search index of its first build: a rebuild after each save
+# stays fast, and the preview's search may lag the edit. Other builds clean the site directory,
+# so they index again (`mkdocs build` always does).
+_keep_index = False
 
 
 class _GeneratedPage(File):
@@ -61,8 +61,8 @@ def _current_plan() -> SitePlan:
 
 
 def on_startup(*, command: str, dirty: bool) -> None:
-    global _serving
-    _serving = command == "serve"
+    global _keep_index
+    _keep_index = command == "serve" and dirty
 
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
@@ -129,11 +129,10 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
 
 def on_post_build(*, config: MkDocsConfig) -> None:
     """Index the built site for search (Pagefind), into site/pagefind/."""
-    global _indexed_once
-    if _serving and _indexed_once:
+    site = Path(config.site_dir)
+    if _keep_index and (site / "pagefind" / "pagefind.js").is_file():
         return
     try:
-        build_search_index(Path(config.site_dir))
+        build_search_index(site)
     except SearchIndexError as exc:
         raise PluginError(f"errkb: {exc}") from None
-    _indexed_once = True

@@ -34,15 +34,19 @@ def build(docs: Sequence[Iterable[Sequence[str]]]) -> dict[str, list[list[float]
     n = len(counts)
     lengths = [sum(c.values()) for c in counts]
     average = sum(lengths) / n if n else 1.0
-    df: Counter[str] = Counter(t for c in counts for t in c)
+    # Inverted once (documents in ascending order per term), not every term over every document.
+    holders: dict[str, list[tuple[int, int]]] = {}
+    for d, c in enumerate(counts):
+        for t, tf in c.items():
+            holders.setdefault(t, []).append((d, tf))
     postings: dict[str, list[list[float]]] = {}
-    for term in sorted(df):
-        idf = math.log(1 + (n - df[term] + 0.5) / (df[term] + 0.5))
+    for term in sorted(holders):
+        row_in = holders[term]
+        df = len(row_in)
+        idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
         row: list[list[float]] = []
-        for d, c in enumerate(counts):
-            tf = c.get(term)
-            if tf:
-                w = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[d] / average))
-                row.append([d, round(w, DIGITS)])
+        for d, tf in row_in:
+            w = idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * lengths[d] / average))
+            row.append([d, round(w, DIGITS)])
         postings[term] = row
     return postings

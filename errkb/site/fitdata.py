@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from calculators.gpus import Gpu, load_gpus
-from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, Combo, combo
+from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, Combo
 from calculators.models import ModelArch, load_catalog
 from errkb.entries.urls import FIT_API, short_uri, url_of
 
@@ -32,10 +32,19 @@ class FitData:
     catalog: dict[str, ModelArch]
     cells: tuple[Cell, ...]
     _lookup: dict[tuple[str, str, str], Cell] = field(init=False, repr=False, compare=False)
+    _versions: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         lookup = {(c.gpu, c.model, c.combo): c for c in self.cells}
         object.__setattr__(self, "_lookup", lookup)
+        # Every fit page prints this stamp: computed once, not once a page over every cell.
+        engine_of = {c.key: c.engine for c in COMBOS}
+        seen: dict[str, str] = {}
+        for c in self.cells:
+            engine = engine_of[c.combo]
+            if c.engine_version and engine not in seen:
+                seen[engine] = c.engine_version
+        object.__setattr__(self, "_versions", dict(sorted(seen.items())))
 
     def cell(self, gpu_id: str, model_id: str, combo_key: str) -> Cell:
         return self._lookup[(gpu_id, model_id, combo_key)]
@@ -49,12 +58,7 @@ class FitData:
 
     def engine_versions(self) -> dict[str, str]:
         """What each engine profile models, as the tables' stamp."""
-        seen: dict[str, str] = {}
-        for c in self.cells:
-            engine = combo(c.combo).engine
-            if c.engine_version and engine not in seen:
-                seen[engine] = c.engine_version
-        return dict(sorted(seen.items()))
+        return dict(self._versions)
 
 
 def launch_command(c: Combo) -> str:

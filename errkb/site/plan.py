@@ -6,11 +6,12 @@ is made.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from subprocess import Popen
 
-from calculators.grid import load_or_compute, start_background
+from calculators.grid import load_or_compute, source_key, start_background
 from errkb.checks.corpus import Corpus, load_corpus
 from errkb.entries.diagnostics import Diagnostic
 from errkb.entries.engines import ENGINES
@@ -82,6 +83,12 @@ class SitePlan:
         return sorted(url_of(p.src_uri) for p in self.pages if p.src_uri not in entry_pages)
 
 
+_LISTED_ID_RE = re.compile(r"\bE\d{4}\b")
+# The errors/ folder's own mtime changes when an entry file is added, removed or renamed,
+# which moves entries between the pages of a paged list.
+_ERRORS_DIR = "errors"
+
+
 def index_pages(corpus: Corpus) -> list[GeneratedPage]:
     every = tuple(item.path for item in corpus.items)
     pages = [
@@ -91,7 +98,12 @@ def index_pages(corpus: Corpus) -> list[GeneratedPage]:
     lists = [*errors_index(corpus)]
     lists += [p for c in CATEGORIES for p in category_page(corpus, c)]
     lists += [p for e in ENGINES for p in engine_page(corpus, e)]
-    pages += [GeneratedPage(uri, markdown, sources=every) for uri, markdown in lists]
+    paths = {item.entry.id: item.path for item in corpus.items}
+    for uri, markdown in lists:
+        # A list page shows only its own entries: an edit elsewhere leaves it as it is, so
+        # `mkdocs serve --dirty` re-renders a few list pages per save, not all of them.
+        listed = sorted({paths[i] for i in _LISTED_ID_RE.findall(markdown) if i in paths})
+        pages.append(GeneratedPage(uri, markdown, sources=(_ERRORS_DIR, *listed)))
     return pages
 
 
@@ -167,6 +179,20 @@ def _cache_dir(settings: Settings) -> Path:
     return settings.root / ".cache" / "errkb"
 
 
+# `mkdocs serve` builds a new plan on every save, in one process; the fit pages and their JSON
+# depend only on the calculator's code and data (a change there needs a restart anyway).
+_fit_memo: dict[str, tuple[tuple[GeneratedPage, ...], dict[str, str]]] = {}
+
+
+def _fit_parts(fit: FitData) -> tuple[tuple[GeneratedPage, ...], dict[str, str]]:
+    key = source_key()
+    if key not in _fit_memo:
+        _fit_memo.clear()
+        _fit_memo[key] = (tuple(fit_pages(fit)), fit_assets(fit))
+    pages, assets = _fit_memo[key]
+    return pages, dict(assets)
+
+
 def plan_from_corpus(
     corpus: Corpus, settings: Settings, lock: Lock, *, grid: Popen[bytes] | None = None
 ) -> SitePlan:
@@ -174,11 +200,9 @@ def plan_from_corpus(
     fit = None
     if settings.tables:
         fit = fit_data(load_or_compute(_cache_dir(settings), background=grid))
-    tables = fit_pages(fit) if fit is not None else []
-    pages = tuple(entry_pages(corpus, settings, fit) + index_pages(corpus) + tables)
-    assets = api_files(corpus, settings)
-    if fit is not None:
-        assets |= fit_assets(fit)
+    tables, fit_json = _fit_parts(fit) if fit is not None else ((), {})
+    pages = (*entry_pages(corpus, settings, fit), *index_pages(corpus), *tables)
+    assets = api_files(corpus, settings) | fit_json
     plan = SitePlan(settings, corpus, pages, assets, redirects(corpus))
     if fit is None:  # a measuring build: the locked fit pages are left out on purpose
         return plan
