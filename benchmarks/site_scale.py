@@ -242,7 +242,8 @@ def synthetic_entry(i: int, pool: list[dict[str, Any]], seed: int) -> dict[str, 
         if len(sols) > 1 and rng.random() < 0.4:
             sols = sols[: rng.randint(1, len(sols))]
         data[key] = [
-            {**s, "commands": [{**c, "engine": emap[c["engine"]]} for c in s.get("commands", [])]}
+            # A command keeps its engine: its flags are that engine's, and the build lints them.
+            {**s, "commands": list(s.get("commands", []))}
             for s in sols
         ]
     used = {m["engine"] for m in data["messages"]}
