@@ -34,6 +34,7 @@ literal text. Runs of other lines break the stream: no alignment crosses them.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -141,14 +142,22 @@ def templates(entries: Sequence[Entry]) -> list[Template]:
         if entry.retired:
             continue
         for message in entry.messages:
-            toks = tuple(message_tokens(message.text))[:CAP]
+            toks = message_tokens(message.text)[:CAP]
             if len(toks) >= MIN_TOKENS:
                 out.append(Template(entry.id, toks, entry.symptom))
     return out
 
 
-def message_tokens(text: str) -> list[str]:
-    return tokens(" ".join(clean_line(line) for line in text.split("\n")))
+# Pure functions of the text, memoised for the process: `mkdocs serve` rebuilds the matcher
+# data on every save, and all but the edited entry's texts are the same as last time.
+@functools.lru_cache(maxsize=1 << 16)
+def message_tokens(text: str) -> tuple[str, ...]:
+    return tuple(tokens(" ".join(clean_line(line) for line in text.split("\n"))))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _lexical_tokens(text: str) -> list[str]:
+    return content_tokens(" ".join(map(clean_line, text.split("\n"))))
 
 
 def lexical_docs(entries: Sequence[Entry]) -> list[list[list[str]]]:
@@ -157,7 +166,7 @@ def lexical_docs(entries: Sequence[Entry]) -> list[list[list[str]]]:
     for entry in entries:
         texts = [m.text for m in entry.messages] + [entry.title, entry.summary]
         texts += [entry.detection] if entry.detection else []
-        docs.append([content_tokens(" ".join(map(clean_line, t.split("\n")))) for t in texts])
+        docs.append([_lexical_tokens(t) for t in texts])
     return docs
 
 

@@ -23,6 +23,11 @@ T = TypeVar("T")
 
 CACHE_DIR = Path(".cache") / "errkb" / "entries"
 
+# The same results kept in memory for the process: `mkdocs serve` loads the corpus on every
+# save, and unpickling 1,000 entries costs more than all the rest of an unchanged load.
+_memory: dict[str, object] = {}
+_MEMORY_MAX = 50_000
+
 
 @cache
 def code_version() -> str:
@@ -39,14 +44,18 @@ def cached(root: Path, rel: str, raw: bytes, compute: Callable[[], T]) -> T:
     if os.environ.get("ERRKB_NO_CACHE"):
         return compute()
     key = hashlib.sha256(code_version().encode() + b"\0" + rel.encode() + b"\0" + raw).hexdigest()
+    if key in _memory:
+        return _memory[key]  # type: ignore[return-value]
     path = root / CACHE_DIR / key[:2] / f"{key}.pickle"
     try:
         with path.open("rb") as fh:
             value: T = pickle.load(fh)
+        _remember(key, value)
         return value
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
         pass
     value = compute()
+    _remember(key, value)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -55,3 +64,9 @@ def cached(root: Path, rel: str, raw: bytes, compute: Callable[[], T]) -> T:
     except OSError:  # a read-only checkout loads too, only without the cache
         pass
     return value
+
+
+def _remember(key: str, value: object) -> None:
+    if len(_memory) >= _MEMORY_MAX:
+        _memory.clear()
+    _memory[key] = value
