@@ -44,18 +44,20 @@ def cached(root: Path, rel: str, raw: bytes, compute: Callable[[], T]) -> T:
     if os.environ.get("ERRKB_NO_CACHE"):
         return compute()
     key = hashlib.sha256(code_version().encode() + b"\0" + rel.encode() + b"\0" + raw).hexdigest()
-    if key in _memory:
-        return _memory[key]  # type: ignore[return-value]
+    # Per checkout, like the files: the same bytes in another checkout fill that one's cache.
+    memory_key = f"{root.resolve()}\0{key}"
+    if memory_key in _memory:
+        return _memory[memory_key]  # type: ignore[return-value]
     path = root / CACHE_DIR / key[:2] / f"{key}.pickle"
     try:
         with path.open("rb") as fh:
             value: T = pickle.load(fh)
-        _remember(key, value)
+        _remember(memory_key, value)
         return value
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
         pass
     value = compute()
-    _remember(key, value)
+    _remember(memory_key, value)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
