@@ -459,7 +459,7 @@ def run_child(args: list[str], env: dict[str, str] | None = None) -> dict[str, A
 INDEX_GLOBS = (
     "index.html",
     "errors/index.html",
-    "errors/page-*/index.html",
+    "errors/page/*/index.html",
     "engines/**/*.html",
     "categories/**/*.html",
     "gpus/index.html",
@@ -501,9 +501,11 @@ def first_search(site: Path, query: str = SEARCH_QUERY) -> dict[str, Any] | None
         )
         page = browser.new_page()
 
+        bodies: dict[str, bytes] = {}
+
         def on_response(response: Any) -> None:
             if "/pagefind/" in response.url:
-                fetched[response.url.split("?")[0]] = len(response.body())
+                bodies[response.url.split("?")[0]] = response.body()
 
         page.on("response", on_response)
         page.goto(base + "search/?q=" + query.replace(" ", "+"))
@@ -511,8 +513,25 @@ def first_search(site: Path, query: str = SEARCH_QUERY) -> dict[str, Any] | None
         page.wait_for_timeout(500)
         results = page.locator(".errkb-search-list li").count()
         browser.close()
-    # Pagefind's chunks are gzip already; its loader and worker are served as they lie here.
-    return {"bytes": sum(fetched.values()), "files": len(fetched), "results": results}
+    fetched = {url: len(body) for url, body in bodies.items()}
+    # Pagefind writes its index, fragments and WebAssembly gzipped already; a static host
+    # (GitHub Pages) gzips the loader and worker scripts and the entry JSON on the wire.
+    wire = sum(
+        len(gzip.compress(body, mtime=0)) if url.endswith((".js", ".json")) else len(body)
+        for url, body in bodies.items()
+    )
+    kinds: dict[str, int] = {}
+    for url, size in fetched.items():
+        name = url.rsplit("/", 1)[-1]
+        kind = "index" if "/index/" in url else "fragment" if "/fragment/" in url else name
+        kinds[kind] = kinds.get(kind, 0) + size
+    return {
+        "bytes": sum(fetched.values()),
+        "wire": wire,
+        "files": len(fetched),
+        "results": results,
+        "kinds": kinds,
+    }
 
 
 def site_sizes(site: Path, slugs: list[str]) -> dict[str, Any]:
@@ -744,9 +763,11 @@ def report(r: dict[str, Any]) -> None:
     fs = s.get("first_search")
     if fs:
         print(
-            f"first search downloads       {kb(fs['bytes'])} in {fs['files']} files"
+            f"first search downloads       {kb(fs['bytes'])} in {fs['files']} files,"
+            f" {kb(fs['wire'])} on the wire with the scripts gzipped"
             f" ({fs['results']} results shown for '{SEARCH_QUERY}')"
         )
+        print("  " + ", ".join(f"{k} {kb(v)}" for k, v in sorted(fs["kinds"].items())))
     else:
         print("first search downloads       (not measured: needs Chromium and playwright)")
     zen = r.get("zensical")
@@ -795,7 +816,7 @@ def summary(results: list[dict[str, Any]]) -> None:
             f"{100 * ours / bare:.1f}% | {100 * warm / bare:.1f}% | "
             f"{kb(s['home'])} / {kb(s['index_max'][1])} | "
             f"{kb(s['entry_median'])} / {kb(s['entry_max'])} | "
-            f"{kb(fs['bytes']) if fs else 'n/a'} | "
+            f"{kb(fs['bytes']) + ' (' + kb(fs['wire']) + ' gz)' if fs else 'n/a'} | "
             f"{zen_s} |"
         )
     if len(results) > 1:

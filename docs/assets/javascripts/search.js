@@ -5,6 +5,16 @@
   "use strict";
 
   var MAX = 10;
+  // Words too common to narrow a search: each query word costs a download of its index chunk,
+  // and these have the largest ones. Dropped unless nothing else is left.
+  var STOP = ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "in", "is", "it",
+    "no", "not", "of", "on", "or", "that", "the", "this", "to", "was", "with"];
+
+  function essential(query) {
+    var words = query.split(/\s+/).filter(Boolean);
+    var kept = words.filter(function (w) { return STOP.indexOf(w.toLowerCase()) < 0; });
+    return (kept.length ? kept : words).join(" ");
+  }
 
   function excerptNodes(html) {
     // Pagefind's excerpt is escaped text with <mark> around the hits: keep those two, as text.
@@ -77,7 +87,7 @@
       window.history.replaceState(null, "", url.href);
       if (!query) { out.textContent = ""; return; }
       load()
-        .then(function (pf) { return pf.search(query); })
+        .then(function (pf) { return pf.search(essential(query)); })
         .then(function (found) {
           return Promise.all(found.results.slice(0, MAX).map(function (r) { return r.data(); }))
             .then(function (data) {
