@@ -182,3 +182,18 @@ def fit_assets_index() -> str:
     from errkb.site.fitdata import fit_data
 
     return fit_assets(fit_data(fit_grid()))[f"{FIT_API}/index.json"]
+
+
+def test_fit_answers_say_how_far_off_they_were_on_held_out_logs(fit: FitData) -> None:
+    """Every page that shows the calculator's answers carries the holdout's error, the same
+    figures the method page's end-to-end table prints."""
+    from calculators import endtoend
+    from errkb.site.fitpages import accuracy_note, stamp
+
+    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
+    note = accuracy_note("../calculators/method.md")
+    assert f"{s['median_abs_gib']:.1f} GiB off at the median" in note
+    assert f"{s['worst_abs_gib']:.1f} GiB at the worst" in note
+    assert note in stamp(fit)
+    page = (Path(__file__).parent.parent / "docs/calculators/will-it-run.md").read_text("utf-8")
+    assert "<!-- errkb:calc-accuracy -->" in page

@@ -7,6 +7,7 @@ figures and is printed only when the product equals what the calculator reports.
 
 from __future__ import annotations
 
+import functools
 import html
 import posixpath
 from collections.abc import Iterable
@@ -52,13 +53,37 @@ def gib(n: int | None) -> str:
     return "n/a" if n is None else f"{n / (1 << 30):.2f} GiB"
 
 
+@functools.cache
+def _holdout() -> tuple[int, int, dict[str, float]]:
+    """The end-to-end holdout (calculators/endtoend.py): cases, cases overstated, summary."""
+    from calculators import endtoend
+
+    items = endtoend.outcomes(endtoend.HOLDOUT)
+    return len(items), sum(o.error_gib > 0 for o in items), endtoend.summary(items)
+
+
+def accuracy_note(method_link: str) -> str:
+    """How far off an answer can be, from logs the calculator was never tuned on."""
+    n, over, s = _holdout()
+    return (
+        f"How far off it can be: on {n} held-out vLLM start-up logs from public issues (never "
+        "used to tune the calculator), the KV-cache memory it predicts from the GPU, the model, "
+        f"the flags and the release was {s['median_abs_gib']:.1f} GiB off at the median and "
+        f"{s['worst_abs_gib']:.1f} GiB at the worst, too high in {over} of the {n} (where a log "
+        f"printed its KV tokens, they were {s['median_abs_tokens_pct']:.0f}% off at the median "
+        f"and {s['worst_abs_tokens_pct']:.0f}% at the worst); treat a fit within a few GiB as a "
+        "maybe. SGLang, llama.cpp and Ollama answers have no "
+        f"held-out end-to-end check yet ([how it is checked]({method_link}#end-to-end-held-out))."
+    )
+
+
 def stamp(fit: FitData) -> str:
     versions = "; ".join(f"{e}: {v}" for e, v in fit.engine_versions().items())
     return (
         f"Computed by errkb's calculator (version {CALCULATOR_VERSION}) for these engine "
         f"profiles: {escape(versions)}. Every figure is what `errkb calc` prints for the same "
         "inputs; the [method page](../calculators/method.md) shows how they are checked "
-        "against real engine logs."
+        "against real engine logs. " + accuracy_note("../calculators/method.md")
     )
 
 

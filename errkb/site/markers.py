@@ -65,12 +65,19 @@ def _calc_endtoend(plan: SitePlan, page: str) -> str:
     return endtoend.table_markdown()
 
 
+def _calc_accuracy(plan: SitePlan, page: str) -> str:
+    from errkb.site.fitpages import accuracy_note
+
+    return accuracy_note(rel(page, "calculators/method.md"))
+
+
 BUILDERS: dict[str, Callable[[SitePlan, str], str]] = {
     "triage": _triage,
     "coverage": _coverage,
     "entry-count": _count,
     "calc-validation": _calc_validation,
     "calc-endtoend": _calc_endtoend,
+    "calc-accuracy": _calc_accuracy,
 }
 
 
