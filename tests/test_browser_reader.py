@@ -21,6 +21,7 @@ PAGES = {
     "home": "",
     "entry": "errors/vllm-no-memory-for-cache-blocks/",
     "gpu": "gpus/rtx-4090/",
+    "gpu index": "gpus/",
     "will it run": "calculators/will-it-run/",
 }
 WIDTHS = (390, 1280)
@@ -229,6 +230,20 @@ def test_index_pages_filter_their_table(site: str, page: Any) -> None:
     assert all("gemma" in text and "9b" in text for text in visible)
     page.fill("input.errkb-filter", "")
     assert page.eval_on_selector_all(rows, "rs => rs.filter(r => !r.hidden).length") == total
+
+    # The GPU index: a maker and a memory band, each a select on its own column.
+    page.goto(site + "gpus/")
+    page.wait_for_selector("input.errkb-filter[data-ready=true]")
+    total = page.locator(rows).count()
+    page.select_option("select.errkb-col-filter[data-kind=equals]", "AMD")
+    page.select_option("select.errkb-col-filter[data-kind=range]", "49153-99999999")
+    shown = page.eval_on_selector_all(
+        rows,
+        "rs => rs.filter(r => !r.hidden).map(r => [r.cells[1].textContent.trim(),"
+        " parseInt(r.cells[2].textContent.replace(/,/g, ''), 10)])",
+    )
+    assert 0 < len(shown) < total
+    assert all(maker == "AMD" and mib > 49152 for maker, mib in shown)
 
 
 def test_search_fetches_only_what_the_query_needs(site: str, page: Any) -> None:

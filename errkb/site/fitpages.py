@@ -34,7 +34,41 @@ from errkb.site.gridtables import OPEN as GRID_OPEN
 # table shows, as before.
 FILTER = (
     '<input type="search" class="errkb-filter" placeholder="Filter the table: any words" '
-    'aria-label="Filter the table">\n\n'
+    'aria-label="Filter the table">'
+)
+
+
+def _select(col: int, label: str, options: Iterable[tuple[str, str]], kind: str) -> str:
+    """A filter on one column of the next table: `kind` "range" keeps rows whose number in that
+    column lies in "low-high", "equals" rows whose text is the value ("" keeps every row)."""
+    opts = "".join(
+        f'<option value="{html.escape(value)}">{html.escape(text)}</option>'
+        for value, text in [("", label), *options]
+    )
+    return (
+        f'<select class="errkb-col-filter" data-col="{col}" data-kind="{kind}" '
+        f'aria-label="{html.escape(label)}">{opts}</select>'
+    )
+
+
+def _filters(*selects: str) -> str:
+    return '<div class="errkb-filters">' + FILTER + "".join(selects) + "</div>\n\n"
+
+
+# Memory bands as people shop for cards (nvidia-smi MiB), and model sizes (billions).
+_MEMORY_BANDS = (
+    ("0-12288", "up to 12 GB"),
+    ("12289-16384", "16 GB"),
+    ("16385-24576", "20 to 24 GB"),
+    ("24577-49152", "32 to 48 GB"),
+    ("49153-99999999", "more than 48 GB"),
+)
+_PARAM_BANDS = (
+    ("0-4", "up to 4B"),
+    ("4-10", "4B to 10B"),
+    ("10-40", "10B to 40B"),
+    ("40-150", "40B to 150B"),
+    ("150-100000", "more than 150B"),
 )
 TABLE_GPUS = ("rtx-3060-12gb", "t4", "rtx-4090", "rtx-5090", "l40s", "a100-80gb", "h100-80gb")
 
@@ -281,17 +315,27 @@ def model_page(fit: FitData, arch: ModelArch, from_uri: str) -> str:
 
 
 def gpus_index(fit: FitData, from_uri: str) -> str:
+    gpus = sorted(fit.gpus.values(), key=lambda g: g.memory_mib)
+    vendor = {g.id: g.name.split()[0] for g in gpus}  # every catalog name starts with its maker
     rows = (
-        [f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))})", f"{g.memory_mib:,} MiB"]
-        for g in sorted(fit.gpus.values(), key=lambda g: g.memory_mib)
+        [
+            f"[{escape(g.name)}]({rel(from_uri, gpu_uri(g.id))})",
+            escape(vendor[g.id]),
+            f"{g.memory_mib:,} MiB",
+        ]
+        for g in gpus
     )
+    vendors = sorted(set(vendor.values()))
     return (
         front_matter({"title": "GPUs", "description": "What fits on each GPU."})
         + "# GPUs\n\nEach page lists, for every catalog model, the longest context that fits "
         "and how many sequences run at once, per engine and KV cache type. See also the "
         f"[sizing guide]({rel(from_uri, SIZING)}).\n\n"
-        + FILTER
-        + _table(["GPU", "Memory (nvidia-smi)"], rows)
+        + _filters(
+            _select(1, "Any maker", ((v, v) for v in vendors), "equals"),
+            _select(2, "Any memory", _MEMORY_BANDS, "range"),
+        )
+        + _table(["GPU", "Maker", "Memory (nvidia-smi)"], rows)
         + "\n"
     )
 
@@ -311,7 +355,7 @@ def models_index(fit: FitData, from_uri: str) -> str:
         front_matter({"title": "Models", "description": "KV cache and max context per model."})
         + "# Models\n\nKV cache per token at BF16/FP16 as vLLM stores it, and a page per model "
         "with its max context on every catalog GPU.\n\n"
-        + FILTER
+        + _filters(_select(1, "Any size", _PARAM_BANDS, "range"))
         + _table(["Model", "Parameters", "Architecture", "KV bytes per token"], rows)
         + "\n"
     )
