@@ -20,11 +20,13 @@ USER_INPUTS = {
     "block_size", "sampler", "enforce_eager",
 }  # fmt: skip
 
-# Holdout figures as measured when the split was first scored (2026-11-26, 5 logs).
+# Holdout figures as measured when the split was first scored (5 logs), then re-measured
+# with no change to the calculator when two more held-out logs joined (2026-11-26, 7 logs:
+# gpt-oss-120b's MXFP4 checkpoint on an H100 PCIe is the new worst, +13.26 GiB).
 MEASURED_HOLDOUT = {
     "median_abs_gib": 2.81,
-    "worst_abs_gib": 13.03,
-    "median_abs_tokens_pct": 6.2,
+    "worst_abs_gib": 13.27,
+    "median_abs_tokens_pct": 5.35,
     "worst_abs_tokens_pct": 8.7,
 }
 UNMET_TARGETS = {"median_abs_gib": 0.5, "worst_abs_gib": 1.5, "median_abs_tokens_pct": 5.0}
