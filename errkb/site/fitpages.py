@@ -100,7 +100,7 @@ def accuracy_note(method_link: str) -> str:
     """How far off an answer can be, from logs the calculator was never tuned on."""
     n, over, s = _holdout()
     return (
-        f"How far off it can be: on {n} held-out vLLM start-up logs from public issues (never "
+        f"How far off it can be: on {n} held-out vLLM start-up logs from public issues and repositories (never "
         "used to tune the calculator), the KV-cache memory it predicts from the GPU, the model, "
         f"the flags and the release was {s['median_abs_gib']:.1f} GiB off at the median and "
         f"{s['worst_abs_gib']:.1f} GiB at the worst, too high in {over} of the {n} (where a log "
