@@ -104,6 +104,8 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         files.append(file)
     for path, content in plan.assets.items():
         files.append(File.generated(config, path, content=content))
+    for path, source in plan.static.items():
+        files.append(File.generated(config, path, abs_src_path=str(source)))
     return files
 
 

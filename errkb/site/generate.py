@@ -106,6 +106,10 @@ def write_generated(plan: SitePlan, target: Path) -> int:
         dest = docs / path
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(content, encoding="utf-8")
+    for path, source in plan.static.items():
+        dest = docs / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, dest)
     config = hook_free_config((root / "mkdocs.yml").read_text(encoding="utf-8"), plan.redirects)
     # Theme overrides are templates, not hooks: Zensical reads them too.
     if isinstance(theme := config.get("theme"), dict) and (custom := theme.get("custom_dir")):

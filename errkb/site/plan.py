@@ -33,6 +33,7 @@ from errkb.entries.urls import (
 )
 from errkb.settings import Settings
 from errkb.site.api import api_files
+from errkb.site.browsercalc import RUNTIME_JSON, browser_calc
 from errkb.site.charts import CHARTS_DIR, chart_specs
 from errkb.site.charts import stale as stale_charts
 from errkb.site.fitdata import FitData, fit_assets, fit_data
@@ -70,6 +71,7 @@ class SitePlan:
     corpus: Corpus
     pages: tuple[GeneratedPage, ...] = ()
     assets: dict[str, str] = field(default_factory=dict)  # site path -> content (JSON API)
+    static: dict[str, Path] = field(default_factory=dict)  # site path -> file copied as is
     redirects: dict[str, str] = field(default_factory=dict)  # old src_uri -> target src_uri
     diagnostics: tuple[Diagnostic, ...] = ()
 
@@ -203,7 +205,12 @@ def plan_from_corpus(
     tables, fit_json = _fit_parts(fit) if fit is not None else ((), {})
     pages = (*entry_pages(corpus, settings, fit), *index_pages(corpus), *tables)
     assets = api_files(corpus, settings) | fit_json
-    plan = SitePlan(settings, corpus, pages, assets, redirects(corpus))
+    static: dict[str, Path] = {}
+    if fit is not None:
+        browser = browser_calc()
+        assets[RUNTIME_JSON] = browser.runtime_json
+        static = browser.files
+    plan = SitePlan(settings, corpus, pages, assets, static, redirects(corpus))
     if fit is None:  # a measuring build: the locked fit pages are left out on purpose
         return plan
     problems = lock.check_pages(set(plan.index_urls()))
