@@ -249,11 +249,13 @@ def _human(e: Estimate) -> str:
 )
 @click.option(
     "--sampler",
-    type=click.Choice(["native", "flashinfer"]),
-    default="flashinfer",
+    type=click.Choice(["auto", "native", "flashinfer"]),
+    default="auto",
     show_default=True,
-    help="vLLM top-k/top-p sampler at the profile run: FlashInfer (installed, as in the "
-    "vLLM Docker image) or native PyTorch (a plain pip install without FlashInfer).",
+    help="vLLM top-k/top-p sampler at the profile run. auto: FlashInfer before 0.11.1 (as "
+    "installed in the vLLM Docker image), native PyTorch from 0.11.1, where FlashInfer's "
+    "sampler is opt-in (VLLM_USE_FLASHINFER_SAMPLER=1). Give native for a plain pip "
+    "install of an older release without FlashInfer.",
 )
 @click.option(
     "--ubatch-size",

@@ -42,8 +42,9 @@ class Settings:
     gpu_name: str | None = None  # vLLM picks its scheduler defaults by device name and size
     entrypoint: str = "serve"  # vLLM: "serve" (OpenAI server) or "llm" (the LLM class)
     # vLLM's top-k/top-p sampler at the profile run: "flashinfer" where FlashInfer is
-    # installed (the vLLM Docker image, which the calibration logs ran), else "native".
-    sampler: str = "flashinfer"
+    # installed and used (the vLLM Docker image before 0.11.1, which the calibration logs
+    # ran), "native" PyTorch otherwise; "auto" picks by release (vllm.sampler_of).
+    sampler: str = "auto"
     cpu_offload_bytes: int = 0  # vLLM --cpu-offload-gb, per GPU
     enforce_eager: bool = False  # vLLM --enforce-eager: no CUDA graphs
     device_mib: int | None = None  # nvidia-smi memory.total (SGLang sizes its defaults by it)

@@ -26,10 +26,12 @@ Activation peak, V1 (0.8.5 to 0.11, ``GPUModelRunner.profile_run``): a dummy for
 ``N = min(max_num_seqs, max_num_batched_tokens)`` rows of full-vocabulary logits with
 temperature, top-k and top-p all on. The PyTorch top-k/top-p path
 (``apply_top_k_top_p``) holds, per logit: the model-dtype logits (2 B), their float32 copy
-(4), the sorted values (4) and int64 indices (8), two boolean masks (2), the softmax of the
-sorted values (4) and the scattered result (4): 28 bytes. FlashInfer's sampler (used when
-FlashInfer is installed, as in the vLLM Docker image) keeps about half: 2 + 4 + 4 + 4 =
-14. So with ``vllm serve`` on an H100 (``max_num_seqs`` 1024) and a 152k vocabulary the
+(4), the sorted values (4) and int64 indices (8), and CUDA's segmented sort of a row longer than
+4096 allocates a second copy of keys and int64 values (4 + 8) and its own index buffer (8):
+38 bytes at the sort (28 afterwards, at the scatter). FlashInfer's sampler keeps 2 + 4 + 4 + 4
+= 14. Which one runs: before 0.11.1 FlashInfer's whenever FlashInfer is installed (the vLLM
+Docker image; a plain pip install has none), from 0.11.1 PyTorch's unless
+``VLLM_USE_FLASHINFER_SAMPLER=1`` (``topk_topp_sampler.py``). So with ``vllm serve`` on an H100 (``max_num_seqs`` 1024) and a 152k vocabulary the
 sampler alone peaks at 4 GiB whatever the model size. Defaults
 (``EngineArgs._set_default_args``): on a device of 70 GiB or more (from 0.9, not an A100)
 ``max_num_batched_tokens`` is 8192 for ``vllm serve`` and 16384 for the ``LLM`` class,
@@ -76,7 +78,9 @@ V0_CHUNKED_BATCH = 512
 DEFAULT_UTILIZATION = 0.9
 DEFAULT_NON_TORCH = GiB // 2
 # Bytes held per logit at the sampler's peak (see the module docstring).
-SAMPLER_BYTES_PER_LOGIT = {"native": 28, "flashinfer": 14}
+SAMPLER_BYTES_PER_LOGIT = {"native": 38, "flashinfer": 14}
+# From this release FlashInfer's top-k/top-p sampler is opt-in (VLLM_USE_FLASHINFER_SAMPLER).
+NATIVE_SAMPLER_FROM = (0, 11, 1)
 # V1's non-torch *increase* since the worker started (cuBLAS workspaces; NCCL and custom
 # all-reduce buffers with TP), calibrated on the two calibration logs of
 # data/startup_logs.yaml that print every other part of the budget (Qwen2-7B on A100s,
@@ -162,6 +166,27 @@ def release(version: str | None) -> tuple[int, int]:
     return (0, 7) if version_key(version) == "v0" else LATEST
 
 
+def _release3(version: str | None) -> tuple[int, int, int] | None:
+    parts = (version or "").strip().lower().lstrip("v").split(".")
+    nums: list[int] = []
+    for p in parts[:3]:
+        digits = "".join(ch for ch in p if ch.isdigit()) if p[:1].isdigit() else ""
+        if not digits:
+            break
+        nums.append(int(digits))
+    if len(nums) < 2:
+        return None
+    return (nums[0], nums[1], nums[2] if len(nums) > 2 else 0)
+
+
+def sampler_of(s: Settings) -> str:
+    """The sampler the profile run warms up: the user's choice, or the release's default."""
+    if s.sampler != "auto":
+        return s.sampler
+    r = _release3(s.version)
+    return "native" if r is not None and r >= NATIVE_SAMPLER_FROM else "flashinfer"
+
+
 def large_device(s: Settings) -> bool:
     """vLLM's test for its larger scheduler defaults (70 GiB or more; from 0.9 not an A100)."""
     if s.vram_bytes is None or s.vram_bytes < 70 * GiB:
@@ -207,10 +232,10 @@ def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
         return forward
     tokens, seqs = v1_defaults(s)
     try:
-        per_logit = SAMPLER_BYTES_PER_LOGIT[s.sampler]
+        per_logit = SAMPLER_BYTES_PER_LOGIT[sampler_of(s)]
     except KeyError:
         raise SettingError(
-            f"unknown sampler {s.sampler!r}; one of {', '.join(SAMPLER_BYTES_PER_LOGIT)}"
+            f"unknown sampler {s.sampler!r}; one of auto, {', '.join(SAMPLER_BYTES_PER_LOGIT)}"
         ) from None
     # The forward's hidden states stay alive while the sampler runs.
     sampler = min(seqs, tokens) * arch.vocab_size * per_logit + tokens * arch.hidden_size * 2
@@ -303,7 +328,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         tokens, seqs = v1_defaults(s)
         res.notes.append(
             f"profile run: {tokens:,} batched tokens, sampler warm-up on {min(seqs, tokens):,} "
-            f"requests x {arch.vocab_size:,} logits ({s.sampler} top-k/top-p)"
+            f"requests x {arch.vocab_size:,} logits ({sampler_of(s)} top-k/top-p)"
         )
         if not s.enforce_eager:
             res.notes.append(

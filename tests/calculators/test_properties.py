@@ -232,3 +232,31 @@ def test_a_context_beyond_the_model_does_not_fit() -> None:
     assert over.fits is False and over.max_context is not None
     assert over.max_context <= arch.max_position_embeddings
     assert any("beyond the model's context length" in n for n in over.notes)
+
+
+def test_sampler_default_follows_the_release() -> None:
+    # vLLM 0.11.1 made FlashInfer's top-k/top-p sampler opt-in (topk_topp_sampler.py).
+    from calculators.engines.base import Settings
+    from calculators.engines.vllm import sampler_of
+
+    def pick(version: str | None, sampler: str = "auto") -> str:
+        return sampler_of(Settings(engine="vllm", version=version, sampler=sampler))
+
+    assert pick("0.10.1.1") == "flashinfer"
+    assert pick("0.11.0") == "flashinfer"
+    assert pick("0.11.1") == "native"
+    assert pick("0.19.0") == "native"
+    assert pick("v1") == "flashinfer"  # the site's tables: the 0.10/0.11 reading
+    assert pick("0.19.0", "flashinfer") == "flashinfer"
+
+
+def test_native_sampler_holds_38_bytes_per_logit_at_the_sort() -> None:
+    from calculators.engines.base import Settings
+    from calculators.engines.vllm import activation_bytes
+    from calculators.models import get_model
+
+    arch = get_model("qwen3-0.6b")
+    s = Settings(engine="vllm", version="0.11.1", vram_bytes=80 << 30, gpu_name="H100")
+    tokens, rows = 8192, 1024
+    want = rows * arch.vocab_size * 38 + tokens * arch.hidden_size * 2
+    assert activation_bytes(arch, s, "v1") == want
