@@ -42,6 +42,7 @@ class Outcome:
     printed_gib: float
     predicted_tokens: int | None
     printed_tokens: int | None
+    release: str = ""
 
     @property
     def error_gib(self) -> float:
@@ -70,6 +71,7 @@ def predict(case: dict[str, Any]) -> Outcome:
         printed_gib=float(printed["available_kv_gib"]),
         predicted_tokens=e.kv_cache_tokens if tokens is not None else None,
         printed_tokens=tokens,
+        release=str(case["inputs"].get("version") or ""),
     )
 
 
@@ -92,14 +94,14 @@ def summary(items: list[Outcome]) -> dict[str, float]:
 
 def table_markdown() -> str:
     rows = [
-        "| half | log | predicted KV GiB | printed KV GiB | error GiB | KV tokens error |",
-        "|---|---|---:|---:|---:|---:|",
+        "| half | log | release | predicted KV GiB | printed KV GiB | error GiB | KV tokens error |",
+        "|---|---|---|---:|---:|---:|---:|",
     ]
     for half in (HOLDOUT, CALIBRATION):
         for o in outcomes(half):
             tok = o.tokens_rel_error
             rows.append(
-                f"| {half} | [{o.case_id}]({o.source}) | {o.predicted_gib:.2f} | "
+                f"| {half} | [{o.case_id}]({o.source}) | {o.release} | {o.predicted_gib:.2f} | "
                 f"{o.printed_gib:.2f} | {o.error_gib:+.2f} | "
                 f"{'n/a' if tok is None else f'{100 * tok:+.1f}%'} |"
             )

