@@ -126,9 +126,9 @@ def combo(key: str) -> Combo:
     return _COMBO_BY_KEY[key]
 
 
-def _estimate(arch: ModelArch, gpu: Gpu, c: Combo, context: int) -> Estimate:
+def _estimate(arch: ModelArch, gpu: Gpu, c: Combo, context: int, tp: int = 1) -> Estimate:
     return estimate(
-        arch, engine=c.engine, context=context, gpu=gpu, weights=c.weights, **dict(c.kv)
+        arch, engine=c.engine, context=context, gpu=gpu, weights=c.weights, tp=tp, **dict(c.kv)
     )
 
 
@@ -136,11 +136,13 @@ def _usable(max_context: int | None) -> int | None:
     return max_context if max_context else None
 
 
-def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
+def cell(arch: ModelArch, gpu: Gpu, c: Combo, tp: int = 1, where: str = "") -> Cell:
+    """`where`: the id the cell is filed under (a multi-GPU setup's), else the GPU's."""
+    where = where or gpu.id
     try:
-        first = _estimate(arch, gpu, c, CONTEXTS[0])
+        first = _estimate(arch, gpu, c, CONTEXTS[0], tp)
     except SettingError as exc:
-        return Cell(gpu.id, arch.id, c.key, None, (), (), None, None, "", str(exc))
+        return Cell(where, arch.id, c.key, None, (), (), None, None, "", str(exc))
     # Beyond the model's own context length nothing "fits": the engine refuses the setting,
     # and `max_context` (capped there) would contradict a yes.
     beyond = CONTEXTS[0] > (arch.max_position_embeddings or CONTEXTS[0])
@@ -160,13 +162,14 @@ def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
             vram_bytes=gpu.vram_bytes,
             gpu_name=gpu.name,
             device_mib=gpu.memory_mib,
+            tp=tp,
             **dict(c.kv),
         )
         r = engines.run(arch, s)
         concurrency.append(solve.max_concurrency(arch, s, result=r))
         fits.append(solve.result_fits(r, s))
     return Cell(
-        gpu=gpu.id,
+        gpu=where,
         model=arch.id,
         combo=c.key,
         max_context=_usable(first.max_context),
@@ -175,6 +178,51 @@ def cell(arch: ModelArch, gpu: Gpu, c: Combo) -> Cell:
         weights_bytes=first.weights_bytes,
         kv_bytes_per_token=first.kv_bytes_per_token,
         engine_version=first.engine_version,
+    )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Several identical GPUs in one machine, the model split over them by tensor parallelism
+    (vLLM and SGLang; llama.cpp splits layers instead, which these tables do not model)."""
+
+    id: str
+    gpu: str
+    count: int
+    why: str
+
+    def calc_args(self) -> list[str]:
+        return ["--gpu", self.gpu, "--tp", str(self.count)]
+
+
+# The multi-GPU machines people build and rent (issue 15): two used RTX 3090s or two 4090s at
+# home, four or eight A100s or H100s in a server.
+SETUPS: tuple[Setup, ...] = (
+    Setup("2x-rtx-3090", "rtx-3090", 2, "two RTX 3090s, the common home build for 70B models"),
+    Setup("2x-rtx-4090", "rtx-4090", 2, "two RTX 4090s in one workstation"),
+    Setup("4x-a100-80gb", "a100-80gb", 4, "half of an 8-GPU A100 server, or a 4-GPU node"),
+    Setup("8x-a100-80gb", "a100-80gb", 8, "a full A100 80GB server (DGX A100, p4de)"),
+    Setup("4x-h100-80gb", "h100-80gb", 4, "half of an 8-GPU H100 server"),
+    Setup("8x-h100-80gb", "h100-80gb", 8, "a full H100 SXM server (DGX H100, p5)"),
+)
+# Tensor parallelism: the engines that split every layer over the GPUs.
+TP_COMBOS: tuple[Combo, ...] = tuple(c for c in COMBOS if c.engine in ("vllm", "sglang"))
+
+
+def setup(setup_id: str) -> Setup:
+    return next(s for s in SETUPS if s.id == setup_id)
+
+
+@cache
+def setup_grid() -> tuple[Cell, ...]:
+    """Every multi-GPU cell: setup x model x tensor-parallel setting, filed under the setup."""
+    gpus = load_gpus()
+    models = load_catalog()
+    return tuple(
+        cell(models[m], gpus[s.gpu], c, s.count, s.id)
+        for s in SETUPS
+        for m in models
+        for c in TP_COMBOS
     )
 
 

@@ -197,3 +197,55 @@ def test_fit_answers_say_how_far_off_they_were_on_held_out_logs(fit: FitData) ->
     assert note in stamp(fit)
     page = (Path(__file__).parent.parent / "docs/calculators/will-it-run.md").read_text("utf-8")
     assert "<!-- errkb:calc-accuracy -->" in page
+
+
+def test_multi_gpu_cells_equal_errkb_calc_with_tp() -> None:
+    from calculators.grid import setup, setup_grid
+
+    cells = [c for c in setup_grid() if c.error is None]
+    rng = random.Random(20261126)
+    for cell in rng.sample(cells, 60):
+        s = setup(cell.gpu)
+        i = rng.randrange(len(CONTEXTS))
+        computed = [j for j, f in enumerate(cell.fits) if f is not None]
+        if i not in computed:
+            i = computed[0] if computed else 0
+        out = calc(
+            "--model",
+            cell.model,
+            *s.calc_args(),
+            *combo(cell.combo).calc_args(),
+            "--context",
+            str(CONTEXTS[i]),
+        )
+        where = f"{cell.model} on {cell.gpu} with {cell.combo} at {CONTEXTS[i]}"
+        assert (out["max_context"] or None) == cell.max_context, where
+        assert out["weights_bytes"] == cell.weights_bytes, where
+        if i in computed:
+            assert out["max_concurrency"] == cell.concurrency[i], where
+            assert out["fits"] == cell.fits[i], where
+
+
+def test_multi_gpu_pages_print_the_cells(fit: FitData) -> None:
+    from calculators.grid import SETUPS, TP_COMBOS, setup_grid
+    from errkb.site.fitpages import fmt_tokens, setup_page
+
+    for s in SETUPS:
+        mine = {(c.model, c.combo): c for c in setup_grid() if c.gpu == s.id}
+        page = setup_page(fit, s, mine, f"gpus/{s.id}.md")
+        row = page[page.index(">Llama 3.1 70B</a>") :].split("</tr>")[0]
+        shown = re.findall(r"<td>([^<]*)</td>", row)
+        want = [fmt_tokens(mine[("llama-3.1-70b", c.key)].max_context) for c in TP_COMBOS]
+        assert shown == want, s.id
+
+
+def test_tensor_parallel_needs_heads_that_divide() -> None:
+    # vLLM's own refusal (ModelConfig.verify_with_parallel_config): Qwen2-7B has 28 heads.
+    result = CliRunner().invoke(
+        cli, ["calc", "--model", "qwen2-7b", "--engine", "vllm", "--gpu", "h100-80gb", "--tp", "8"]
+    )
+    assert result.exit_code == 2
+    assert (
+        "Total number of attention heads (28) must be divisible by tensor parallel size (8)."
+        in (result.stderr)
+    )

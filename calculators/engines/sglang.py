@@ -80,6 +80,9 @@ def max_total_tokens(rest_bytes: int, cell: int) -> int:
 def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if s.context < 1 or s.seqs < 1:
         raise SettingError("context and seqs must be >= 1")
+    if arch.n_heads % s.tp:
+        # The attention layers split the heads evenly over the tensor-parallel ranks.
+        raise SettingError(f"{arch.n_heads} attention heads do not split evenly over --tp {s.tp}")
     device_mib = s.device_mib
     if device_mib is None and s.vram_bytes is not None:
         device_mib = s.vram_bytes >> 20

@@ -253,6 +253,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         raise SettingError("context and seqs must be >= 1")
     if s.block_size < 1:
         raise SettingError("block size must be >= 1")
+    if arch.n_heads % s.tp:
+        # ModelConfig.verify_with_parallel_config refuses the setting before loading anything.
+        raise SettingError(
+            f"Total number of attention heads ({arch.n_heads}) must be divisible by tensor "
+            f"parallel size ({s.tp})."
+        )
     ke, ve = elem_sums(arch, s.tp)
     eb = kv_dtype_bytes(arch, s.kv_dtype)
     per_token = (ke + ve) * eb

@@ -150,6 +150,13 @@ def fit_assets(fit: FitData) -> dict[str, str]:
             }
             for c in COMBOS
         ],
+        # A pasted config.json runs `errkb calc` in the page (calculators/browser.py) with
+        # these options; "{combo}" stands for the chosen setting's `calc_args`.
+        "config_calc": {
+            "command": "errkb calc --config config.json",
+            "args": ["--gpu", "{gpu}", "{combo}", "--context", "{context}", "--seqs", "{seqs}"],
+            "index_args": ["--safetensors-index", "model.safetensors.index.json"],
+        },
         # Site-relative URLs, so the page never builds an entry's address itself.
         "no_fit_entries": {
             engine: [{"id": i, "url": url_of(short_uri(i))} for i in ids]

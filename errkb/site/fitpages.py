@@ -14,7 +14,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from calculators.gpus import Gpu
-from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, Combo, combo
+from calculators.grid import (
+    CALCULATOR_VERSION,
+    COMBOS,
+    CONTEXTS,
+    SETUPS,
+    TP_COMBOS,
+    Cell,
+    Combo,
+    Setup,
+    combo,
+)
 from calculators.kv import llamacpp_layers, paged_layers
 from calculators.models import ModelArch
 from errkb.entries.urls import (
@@ -206,12 +216,84 @@ def gpu_page(fit: FitData, gpu: Gpu, from_uri: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def _setup_links(gpu: Gpu, from_uri: str) -> list[str]:
+    mine = [s for s in SETUPS if s.gpu == gpu.id]
+    if not mine:
+        return []
+    links = ", ".join(_href(from_uri, gpu_uri(s.id), f"{s.count}x") for s in mine)
+    return ["", f"Several of these in one machine, with tensor parallelism: {links}."]
+
+
+def setup_page(
+    fit: FitData, setup: Setup, cells: dict[tuple[str, str], Cell], from_uri: str
+) -> str:
+    """A multi-GPU machine: per-GPU figures of the tensor-parallel settings, per model."""
+    gpu = fit.gpus[setup.gpu]
+    names = [(m.id, m.name) for m in fit.catalog.values()]
+
+    def row(model_id: str) -> list[Cell]:
+        return [cells[(model_id, c.key)] for c in TP_COMBOS]
+
+    def weights(model_id: str) -> str:
+        c = cells[(model_id, TP_COMBOS[0].key)]
+        return "n/a" if c.error or c.weights_bytes is None else gib(c.weights_bytes)
+
+    title = f"{setup.count}x {gpu.name} (tensor parallel {setup.count}): max context per model"
+    out = [
+        _meta(title, f"Which models fit on {setup.count} {gpu.name} GPUs with tensor parallelism."),
+        f"# {escape(title)}",
+        "",
+        f"{escape(setup.why[:1].upper() + setup.why[1:])}: {setup.count} x **{gpu.memory_mib:,} MiB** "
+        f"(one {_href(from_uri, gpu_uri(gpu.id), escape(gpu.name))} each). vLLM and SGLang "
+        f"split every layer over the {setup.count} GPUs (`--tensor-parallel-size "
+        f"{setup.count}`, `--tp {setup.count}`): each GPU holds 1/{setup.count} of the "
+        "weights and of the KV heads (a model with fewer KV heads than GPUs repeats them), "
+        "and each sizes its own KV cache from its own memory. The figures below are per GPU, "
+        "as the engines print them on each worker (`Model loading took`, `Available KV "
+        "cache memory`). A model whose attention heads do not divide by "
+        f"{setup.count} cannot run this way at all. llama.cpp splits whole layers over "
+        "GPUs instead (`--split-mode layer`), which these tables do not compute.",
+        "",
+        stamp(fit),
+        "",
+        "The settings compared, one column each (add `--model ID` to the command):",
+        "",
+        combo_legend(TP_COMBOS, " ".join(setup.calc_args())),
+        "",
+        "## Max context per sequence { #max-context }",
+        "",
+        _settings_table(
+            "Model",
+            ((_href(from_uri, model_uri(m), n), row(m)) for m, n in names),
+            combos=TP_COMBOS,
+        ),
+        "",
+        f"## Max concurrency at {CONTEXTS[1]:,} / {CONTEXTS[2]:,} tokens {{ #concurrency }}",
+        "",
+        "Sequences of each length that fit at once, the two figures in one cell.",
+        "",
+        _settings_table(
+            "Model", ((html.escape(n), row(m)) for m, n in names), (1, 2), combos=TP_COMBOS
+        ),
+        "",
+        "## Weights per GPU { #weights }",
+        "",
+        f"BF16 weights each GPU loads ({TP_COMBOS[0].key}).",
+        "",
+        _html_table(["Model", "Weights per GPU"], ([html.escape(n), weights(m)] for m, n in names)),
+    ]
+    return "\n".join(out) + "\n"
+
+
 def _at(values: tuple[Any, ...], i: int) -> Any:
     return values[i] if i < len(values) else None
 
 
 def _settings_table(
-    label: str, rows: Iterable[tuple[str, list[Cell]]], contexts: tuple[int, ...] = ()
+    label: str,
+    rows: Iterable[tuple[str, list[Cell]]],
+    contexts: tuple[int, ...] = (),
+    combos: tuple[Combo, ...] = COMBOS,
 ) -> str:
     """One row per (first cell, cells in COMBOS order): max context, or the concurrency at
     each of CONTEXTS[i] for i in `contexts`, joined by a slash."""
@@ -222,7 +304,7 @@ def _settings_table(
         return " / ".join(fmt_conc(_at(c.concurrency, i)) for i in contexts)
 
     return _html_table(
-        [label, *[c.key for c in COMBOS]], ([first, *map(value, cells)] for first, cells in rows)
+        [label, *[c.key for c in combos]], ([first, *map(value, cells)] for first, cells in rows)
     )
 
 
@@ -336,6 +418,18 @@ def gpus_index(fit: FitData, from_uri: str) -> str:
             _select(2, "Any memory", _MEMORY_BANDS, "range"),
         )
         + _table(["GPU", "Maker", "Memory (nvidia-smi)"], rows)
+        + "\n## Several GPUs in one machine { #multi-gpu }\n\n"
+        + "vLLM and SGLang with tensor parallelism, figures per GPU.\n\n"
+        + _table(
+            ["Setup", "Memory in all"],
+            (
+                [
+                    f"[{s.count}x {escape(fit.gpus[s.gpu].name)}]({rel(from_uri, gpu_uri(s.id))})",
+                    f"{s.count * fit.gpus[s.gpu].memory_mib:,} MiB",
+                ]
+                for s in SETUPS
+            ),
+        )
         + "\n"
     )
 

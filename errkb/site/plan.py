@@ -11,7 +11,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from subprocess import Popen
 
-from calculators.grid import load_or_compute, source_key, start_background
+from calculators.grid import (
+    SETUPS,
+    Cell,
+    load_or_compute,
+    setup_grid,
+    source_key,
+    start_background,
+)
 from errkb.checks.corpus import Corpus, load_corpus
 from errkb.entries.diagnostics import Diagnostic
 from errkb.entries.engines import ENGINES
@@ -43,6 +50,7 @@ from errkb.site.fitpages import (
     gpus_index,
     model_page,
     models_index,
+    setup_page,
     sizing_guide,
 )
 from errkb.site.indexes import (
@@ -163,6 +171,17 @@ def fit_pages(fit: FitData) -> list[GeneratedPage]:
     pages += [
         GeneratedPage(model_uri(m), model_page(fit, arch, model_uri(m)), sources=_CALC_SOURCES)
         for m, arch in fit.catalog.items()
+    ]
+    by_setup: dict[str, dict[tuple[str, str], Cell]] = {}
+    for c in setup_grid():
+        by_setup.setdefault(c.gpu, {})[(c.model, c.combo)] = c
+    pages += [
+        GeneratedPage(
+            gpu_uri(s.id),
+            setup_page(fit, s, by_setup[s.id], gpu_uri(s.id)),
+            sources=_CALC_SOURCES,
+        )
+        for s in SETUPS
     ]
     return pages
 

@@ -176,9 +176,12 @@
       var gpu = q("gpu").value, comboKey = q("combo").value;
       var context = index.contexts[Number(q("context").value)], seqs = Math.max(1, Number(q("seqs").value) || 1);
       var combo = index.combos.filter(function (c) { return c.key === comboKey; })[0];
-      var args = ["--gpu", gpu].concat(combo.calc_args, ["--context", String(context), "--seqs", String(seqs)]);
-      var command = "errkb calc --config config.json " + args.join(" ") +
-        (pasted.index ? " --safetensors-index model.safetensors.index.json" : "");
+      var spec = index.config_calc, values = { gpu: gpu, context: context, seqs: seqs };
+      var args = [];
+      spec.args.forEach(function (a) {
+        if (a === "{combo}") args = args.concat(combo.calc_args); else args.push(fillIn(a, values));
+      });
+      var command = [spec.command].concat(args, pasted.index ? spec.index_args : []).join(" ");
       var job = pasted;
       answer.textContent = "";
       answer.removeAttribute("data-result");
