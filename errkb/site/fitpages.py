@@ -419,16 +419,11 @@ def gpus_index(fit: FitData, from_uri: str) -> str:
         )
         + _table(["GPU", "Maker", "Memory (nvidia-smi)"], rows)
         + "\n## Several GPUs in one machine { #multi-gpu }\n\n"
-        + "vLLM and SGLang with tensor parallelism, figures per GPU.\n\n"
-        + _table(
-            ["Setup", "Memory in all"],
-            (
-                [
-                    f"[{s.count}x {escape(fit.gpus[s.gpu].name)}]({rel(from_uri, gpu_uri(s.id))})",
-                    f"{s.count * fit.gpus[s.gpu].memory_mib:,} MiB",
-                ]
-                for s in SETUPS
-            ),
+        + "vLLM and SGLang with tensor parallelism, figures per GPU:\n\n"
+        + "\n".join(
+            f"- [{s.count}x {escape(fit.gpus[s.gpu].name)}]({rel(from_uri, gpu_uri(s.id))}): "
+            f"{s.count * fit.gpus[s.gpu].memory_mib:,} MiB in all"
+            for s in SETUPS
         )
         + "\n"
     )
