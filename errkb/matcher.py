@@ -59,6 +59,7 @@ from errkb.match.normalize import (
     clean_line,
     clean_line_unguarded,
     content_tokens,
+    is_trailer,
     split_lines,
     strip_colours,
     tokens,
@@ -152,7 +153,8 @@ def templates(entries: Sequence[Entry]) -> list[Template]:
 # data on every save, and all but the edited entry's texts are the same as last time.
 @functools.lru_cache(maxsize=1 << 16)
 def message_tokens(text: str) -> tuple[str, ...]:
-    return tuple(tokens(" ".join(clean_line(line) for line in text.split("\n"))))
+    kept = (line for line in text.split("\n") if not is_trailer(line))
+    return tuple(tokens(" ".join(clean_line(line) for line in kept)))
 
 
 @functools.lru_cache(maxsize=1 << 16)

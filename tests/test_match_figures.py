@@ -33,9 +33,18 @@ MATCHER = Matcher(matcher_data(CORPUS.entries))
 KNOWN = set(CORPUS.by_id())
 
 
+# The pastes of 2026-11-26 (files 172 and up): found after every earlier change, labelled
+# without running the matcher; "fresh holdout" is their held-out half alone.
+FRESH_FROM = 172
+
+
 def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
     """(text, expected entry or None, other defensible entries) for every case of a part."""
-    if part == "suite":
+    if part == "fresh holdout":
+        folder = FIXTURES / "pastes"
+        index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
+        index = [c for c in index if c["part"] == "holdout" and int(c["file"][:3]) >= FRESH_FROM]
+    elif part == "suite":
         folder = FIXTURES / "logs"
         index: list[dict[str, Any]] = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
     else:
@@ -104,7 +113,7 @@ def figures(part: str) -> Figures:
     )
 
 
-PARTS = ("suite", "calibration", "holdout")
+PARTS = ("suite", "calibration", "holdout", "fresh holdout")
 
 
 def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -160,27 +169,38 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 63 / 72,
-        "top3": 64 / 72,
-        "confident_top1": 59 / 72,
-        "near_false": 2 / 12,
-        "confident_near_false": 0 / 12,
+        "top1": 89 / 105,
+        "top3": 91 / 105,
+        "confident_top1": 84 / 105,
+        "near_false": 3 / 18,
+        "confident_near_false": 0 / 18,
     },
     "holdout": {
-        "top1": 67 / 74,
-        "top3": 68 / 74,
-        "confident_top1": 63 / 74,
-        "near_false": 7 / 13,
-        "confident_near_false": 4 / 13,
+        "top1": 89 / 100,
+        "top3": 91 / 100,
+        "confident_top1": 84 / 100,
+        "near_false": 11 / 21,
+        "confident_near_false": 6 / 21,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
 # (a paste for every entry that had none); the matcher did not change, E0037 gained a pattern
 # and E0015 the first two lines of ggml's CUDA error report (calibration 61 to 63 of 72).
 # Four near misses became cases (E0152 and E0153 now cover them) and one near miss was added.
-# Met on the holdout: top-1 67/74 (90.5%, target 90%). Unmet: top-3 68/74 (92%, target
-# 97%); near misses given a possible match 7/13 (54%), a confident one 4/13 (31%).
-UNMET: set[str] = {"top3", "near_false", "confident_near_false"}
+# Holdout then: top-1 67/74, top-3 68/74, near misses given a possible match 7/13, a
+# confident one 4/13.
+# 2026-11-26, later: 73 fresh pastes joined (files 172-250, from threads no test, entry or
+# log had used; 6 more were dropped because an entry cites their thread, one because its
+# last line had been completed by hand). Split by the fixed rule: 33 cases and 6 near misses
+# to calibration, 26 and 8 to the holdout. Scored once as found, before any change: fresh
+# holdout top-1 22/26, top-3 23/26, near misses falsely matched 6/8 (4/8 confidently).
+# Then one change, from two calibration near misses (an ECC error and a misaligned address
+# matched the illegal-memory-access page through PyTorch's trailer lines): stored wordings
+# drop the three lines PyTorch prints after any CUDA or HIP error. Fresh holdout after it:
+# 22/26, 23/26, near misses 4/8 (2/8 confidently); the whole holdout is above.
+# Holdout now (100 cases, 21 near misses): top-1 89% (the target, 90%, no longer met), top-3
+# 91%, near misses falsely matched 52%, confidently 29%.
+UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:

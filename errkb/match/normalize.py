@@ -86,6 +86,24 @@ PLACEHOLDERS = frozenset(
 )  # tokens the rules write, not the log
 WEAK = STOP | PLACEHOLDERS  # never anchor words, never lexical terms
 
+# The lines PyTorch prints after *any* CUDA or HIP error (c10/cuda/CUDAException.cpp and its
+# HIP twin): they say nothing about which error it was, so a stored wording does not keep
+# them. Kept, they outweighed the one line that names the error, and an ECC error or a
+# misaligned address matched the illegal-memory-access page.
+TRAILER_PREFIXES = (
+    "cuda kernel errors might be asynchronously reported",
+    "hip kernel errors might be asynchronously reported",
+    "for debugging consider passing cuda_launch_blocking",
+    "for debugging consider passing amd_serialize_kernel",
+    "compile with `torch_use_cuda_dsa`",
+    "compile with `torch_use_hip_dsa`",
+)
+
+
+def is_trailer(line: str) -> bool:
+    return line.strip().lower().startswith(TRAILER_PREFIXES)
+
+
 # ASCII semantics for \\d, \\w, \\s and \\b, as in JavaScript.
 _RULES = [(re.compile(p, re.ASCII), r) for p, r in RULES]
 _TOKEN = re.compile(TOKEN_RE)
