@@ -249,13 +249,13 @@ def _human(e: Estimate) -> str:
 )
 @click.option(
     "--sampler",
-    type=click.Choice(["auto", "native", "flashinfer"]),
+    type=click.Choice(["auto", "native", "flashinfer", "triton", "none"]),
     default="auto",
     show_default=True,
-    help="vLLM top-k/top-p sampler at the profile run. auto: FlashInfer before 0.11.1 (as "
-    "installed in the vLLM Docker image), native PyTorch from 0.11.1, where FlashInfer's "
-    "sampler is opt-in (VLLM_USE_FLASHINFER_SAMPLER=1). Give native for a plain pip "
-    "install of an older release without FlashInfer.",
+    help="vLLM top-k/top-p sampler at the profile run. auto follows the release: FlashInfer "
+    "before 0.11.1 (as installed in the vLLM Docker image), native PyTorch (38 bytes per "
+    "logit) from 0.11.1, the Triton kernel from 0.17, none (Model Runner V2's profile, dense "
+    "models from 0.25). Give native for a plain pip install of an older release.",
 )
 @click.option(
     "--ubatch-size",

@@ -76,11 +76,20 @@ DEFAULT_VERSION = "v1"
 CHUNKED_PREFILL_THRESHOLD = 32768  # V0: chunked prefill on by default above this
 V0_CHUNKED_BATCH = 512
 DEFAULT_UTILIZATION = 0.9
+# 0.20.0 raised the default (config/cache.py) and began subtracting its CUDA graph estimate.
+UTILIZATION_092_FROM = (0, 20, 0)
 DEFAULT_NON_TORCH = GiB // 2
 # Bytes held per logit at the sampler's peak (see the module docstring).
-SAMPLER_BYTES_PER_LOGIT = {"native": 38, "flashinfer": 14}
+# "triton": the in-place top-k/top-p kernel of 0.17+ (no full sort), "none": Model Runner
+# V2's dummy sampler run, which skips top-k/top-p until 0.33 (the logits alone).
+SAMPLER_BYTES_PER_LOGIT = {"native": 38, "flashinfer": 14, "triton": 14, "none": 2}
 # From this release FlashInfer's top-k/top-p sampler is opt-in (VLLM_USE_FLASHINFER_SAMPLER).
 NATIVE_SAMPLER_FROM = (0, 11, 1)
+# From this release rows of 8 or more go through the Triton kernel (topk_topp_triton.py).
+TRITON_SAMPLER_FROM = (0, 17, 0)
+# Model Runner V2 by default: every dense model without sliding-window or recurrent layers
+# from 0.25, every model from 0.29; its profile run skips top-k/top-p before 0.33.
+V2_DENSE_FROM, V2_ALL_FROM, V2_SAMPLER_FROM = (0, 25, 0), (0, 29, 0), (0, 33, 0)
 # V1's non-torch *increase* since the worker started (cuBLAS workspaces; NCCL and custom
 # all-reduce buffers with TP), calibrated on the two calibration logs of
 # data/startup_logs.yaml that print every other part of the budget (Qwen2-7B on A100s,
@@ -179,12 +188,45 @@ def _release3(version: str | None) -> tuple[int, int, int] | None:
     return (nums[0], nums[1], nums[2] if len(nums) > 2 else 0)
 
 
-def sampler_of(s: Settings) -> str:
+def runner_v2(arch: ModelArch | None, s: Settings) -> bool:
+    """Whether the release runs this model on Model Runner V2 by default (0.22 to 0.24 took
+    a few families first; they are modelled with V1 here)."""
+    r = _release3(s.version)
+    if r is None or arch is None:
+        return False
+    if r >= V2_ALL_FROM:
+        return True
+    plain = arch.moe is None and not arch.n_sliding_layers and not arch.n_linear_layers
+    return r >= V2_DENSE_FROM and plain
+
+
+def sampler_of(s: Settings, arch: ModelArch | None = None) -> str:
     """The sampler the profile run warms up: the user's choice, or the release's default."""
     if s.sampler != "auto":
         return s.sampler
     r = _release3(s.version)
-    return "native" if r is not None and r >= NATIVE_SAMPLER_FROM else "flashinfer"
+    if r is None or r < NATIVE_SAMPLER_FROM:
+        return "flashinfer"  # the vLLM Docker image, which the calibration logs ran
+    if runner_v2(arch, s) and r < V2_SAMPLER_FROM:
+        return "none"
+    if r < TRITON_SAMPLER_FROM:
+        return "native"
+    tokens, seqs = v1_defaults(s)
+    return "triton" if min(seqs, tokens) >= 8 else "native"
+
+
+def default_utilization(s: Settings) -> float:
+    r = _release3(s.version)
+    return 0.92 if r is not None and r >= UTILIZATION_092_FROM else DEFAULT_UTILIZATION
+
+
+def cuda_graphs_subtracted(arch: ModelArch, s: Settings) -> bool:
+    """Whether the release takes its CUDA graph estimate out of the KV budget (0.20 on the V1
+    runner, every runner from 0.29); never with --enforce-eager."""
+    r = _release3(s.version)
+    if s.enforce_eager or r is None or r < UTILIZATION_092_FROM:
+        return False
+    return r >= V2_ALL_FROM or not runner_v2(arch, s)
 
 
 def large_device(s: Settings) -> bool:
@@ -201,6 +243,10 @@ def v1_defaults(s: Settings) -> tuple[int, int]:
     tokens = s.max_num_batched_tokens
     if tokens is None:
         tokens = (8192 if serve else 16384) if big else (2048 if serve else 8192)
+        r = _release3(s.version)
+        huge = s.vram_bytes is not None and s.vram_bytes >= 160 * GiB
+        if serve and huge and r is not None and r >= (0, 28, 0):
+            tokens = 16384  # 0.28 gave GPUs of 160 GiB or more the LLM class's batch
     seqs = s.max_num_seqs
     if seqs is None:
         seqs = min(1024 if big else 256, tokens)
@@ -232,7 +278,7 @@ def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
         return forward
     tokens, seqs = v1_defaults(s)
     try:
-        per_logit = SAMPLER_BYTES_PER_LOGIT[sampler_of(s)]
+        per_logit = SAMPLER_BYTES_PER_LOGIT[sampler_of(s, arch)]
     except KeyError:
         raise SettingError(
             f"unknown sampler {s.sampler!r}; one of auto, {', '.join(SAMPLER_BYTES_PER_LOGIT)}"
@@ -266,7 +312,9 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
     if s.cpu_offload_bytes:
         w = max(w - s.cpu_offload_bytes, 0)
-    util = s.gpu_memory_utilization if s.gpu_memory_utilization is not None else DEFAULT_UTILIZATION
+    util = s.gpu_memory_utilization
+    if util is None:
+        util = default_utilization(s)
     if not 0 < util <= 1:
         raise SettingError("--gpu-memory-utilization must be in (0, 1]")
     act = activation_bytes(arch, s, ver)
@@ -334,9 +382,15 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         tokens, seqs = v1_defaults(s)
         res.notes.append(
             f"profile run: {tokens:,} batched tokens, sampler warm-up on {min(seqs, tokens):,} "
-            f"requests x {arch.vocab_size:,} logits ({sampler_of(s)} top-k/top-p)"
+            f"requests x {arch.vocab_size:,} logits ({sampler_of(s, arch)} top-k/top-p)"
         )
-        if not s.enforce_eager:
+        if cuda_graphs_subtracted(arch, s):
+            res.notes.append(
+                "this release subtracts its CUDA graph estimate from the KV budget; it is "
+                "measured at start-up (0.3 to 2.5 GiB in public logs) and not modelled here, "
+                "so the KV budget shown is high by that much (none with --enforce-eager)"
+            )
+        elif not s.enforce_eager:
             res.notes.append(
                 "CUDA graphs are captured after the KV cache and use memory beyond "
                 "--gpu-memory-utilization (none with --enforce-eager)"

@@ -28,17 +28,23 @@ USER_INPUTS = {
 # once after that change: four fell in the holdout (vLLM 0.15.1, 0.19.0 twice, 0.27.1), with
 # errors of +0.04, +0.31, -1.57 and -1.52 GiB; the pool of Qwen3-0.6B at utilisation 0.75
 # on vLLM 0.19 is 19.5% under, so the capacity target met before is not met on 11 logs.
+# Then vLLM 0.12 to 0.33 were read from their wheels (vllm_budget_new: the Triton top-k/top-p
+# kernel of 0.17 holds 14 bytes per logit, Model Runner V2 runs dense models from 0.25 and
+# skips top-k/top-p in its profile, the default utilisation is 0.92 from 0.20, which also
+# subtracts a CUDA graph estimate we note but cannot compute). These holdout logs had been
+# seen by then; nothing was fitted to them, and the figures below are the re-score:
+# Qwen3-0.6B on 0.19 moved from -1.57 to -0.70 GiB, Qwen3-32B on 0.27.1 from -1.52 to
+# +2.66 GiB (0.27 counts memory differently again, not modelled).
 MEASURED_HOLDOUT = {
-    "median_abs_gib": 1.52,
+    "median_abs_gib": 1.28,
     "worst_abs_gib": 13.27,
-    "median_abs_tokens_pct": 5.51,
-    "worst_abs_tokens_pct": 19.55,
+    "median_abs_tokens_pct": 5.9,
+    "worst_abs_tokens_pct": 8.71,
 }
 UNMET_TARGETS = {
     "median_abs_gib": 0.5,
     "worst_abs_gib": 1.5,
     "median_abs_tokens_pct": 5.0,
-    "worst_abs_tokens_pct": 15.0,
 }
 
 
@@ -70,6 +76,12 @@ def test_calibration_logs_that_print_every_part_are_reproduced() -> None:
 def test_holdout_no_worse_than_measured(name: str) -> None:
     s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
     assert s[name] <= MEASURED_HOLDOUT[name] + 1e-9, (name, s[name], endtoend.table_markdown())
+
+
+def test_holdout_kv_capacity_within_15_percent_worst() -> None:
+    # Issue 13's capacity target, met on the held-out logs that print a pool size.
+    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
+    assert s["worst_abs_tokens_pct"] <= 15.0, endtoend.table_markdown()
 
 
 @pytest.mark.xfail(strict=True, reason="issue 13 targets not met on the holdout yet")

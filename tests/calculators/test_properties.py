@@ -235,19 +235,42 @@ def test_a_context_beyond_the_model_does_not_fit() -> None:
 
 
 def test_sampler_default_follows_the_release() -> None:
-    # vLLM 0.11.1 made FlashInfer's top-k/top-p sampler opt-in (topk_topp_sampler.py).
+    # topk_topp_sampler.py: FlashInfer's sampler opt-in from 0.11.1, a Triton kernel for rows
+    # of 8 or more from 0.17; Model Runner V2 (dense models from 0.25) skips top-k/top-p.
     from calculators.engines.base import Settings
     from calculators.engines.vllm import sampler_of
 
-    def pick(version: str | None, sampler: str = "auto") -> str:
-        return sampler_of(Settings(engine="vllm", version=version, sampler=sampler))
+    dense, moe = get_model("qwen3-8b"), get_model("qwen3-30b-a3b")
+
+    def pick(version: str | None, sampler: str = "auto", max_num_seqs: int | None = None) -> str:
+        s = Settings(engine="vllm", version=version, sampler=sampler, max_num_seqs=max_num_seqs)
+        return sampler_of(s, dense)
 
     assert pick("0.10.1.1") == "flashinfer"
     assert pick("0.11.0") == "flashinfer"
     assert pick("0.11.1") == "native"
-    assert pick("0.19.0") == "native"
+    assert pick("0.16.0") == "native"
+    assert pick("0.19.0") == "triton"
+    assert pick("0.19.0", max_num_seqs=4) == "native"  # fewer than 8 rows: the sort path
+    assert pick("0.25.0") == "none"
+    assert sampler_of(Settings(engine="vllm", version="0.25.0"), moe) == "triton"
     assert pick("v1") == "flashinfer"  # the site's tables: the 0.10/0.11 reading
     assert pick("0.19.0", "flashinfer") == "flashinfer"
+
+
+def test_release_defaults_utilisation_and_graph_note() -> None:
+    from calculators.engines.base import Settings
+    from calculators.engines.vllm import cuda_graphs_subtracted, default_utilization
+
+    assert default_utilization(Settings(engine="vllm", version="0.19.1")) == 0.9
+    assert default_utilization(Settings(engine="vllm", version="0.20.0")) == 0.92
+    dense, moe = get_model("qwen3-8b"), get_model("qwen3-30b-a3b")
+    assert not cuda_graphs_subtracted(moe, Settings(engine="vllm", version="0.19.1"))
+    assert cuda_graphs_subtracted(moe, Settings(engine="vllm", version="0.20.0"))
+    assert not cuda_graphs_subtracted(dense, Settings(engine="vllm", version="0.27.1"))
+    assert cuda_graphs_subtracted(dense, Settings(engine="vllm", version="0.29.0"))
+    eager = Settings(engine="vllm", version="0.29.0", enforce_eager=True)
+    assert not cuda_graphs_subtracted(dense, eager)
 
 
 def test_native_sampler_holds_38_bytes_per_logit_at_the_sort() -> None:
