@@ -380,9 +380,11 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         res.notes.append("MLA: one latent of kv_lora_rank + qk_rope_head_dim per token and layer")
     if ver == "v1" and s.activation_bytes is None:
         tokens, seqs = v1_defaults(s)
+        how = sampler_of(s, arch)
+        kind = "no top-k/top-p, Model Runner V2" if how == "none" else f"{how} top-k/top-p"
         res.notes.append(
             f"profile run: {tokens:,} batched tokens, sampler warm-up on {min(seqs, tokens):,} "
-            f"requests x {arch.vocab_size:,} logits ({sampler_of(s, arch)} top-k/top-p)"
+            f"requests x {arch.vocab_size:,} logits ({kind})"
         )
         if cuda_graphs_subtracted(arch, s):
             res.notes.append(
