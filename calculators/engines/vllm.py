@@ -175,6 +175,7 @@ def release(version: str | None) -> tuple[int, int]:
     return (0, 7) if version_key(version) == "v0" else LATEST
 
 
+@lru_cache(maxsize=256)
 def _release3(version: str | None) -> tuple[int, int, int] | None:
     parts = (version or "").strip().lower().lstrip("v").split(".")
     nums: list[int] = []
