@@ -16,7 +16,7 @@ How a log is scored:
    allowed (`errkb.match.align`); its score is the weight of the tokens aligned over
    the weight of all, each token weighted by how few entries use it (IDF), so
    boilerplate that many errors share counts little. It matches from MIN_SCORE.
-3. Entry patterns (regexes) match on cleaned lines and score 1.
+3. Entry patterns (regexes) match on cleaned lines, or on lines as printed, and score 1.
 4. Entries are ranked strong matches first (by position: the first error a log
    shows is usually the cause), causes before entries marked `symptom`; entries
    matched at the same line are ordered by the log's phase there
@@ -345,7 +345,9 @@ class Matcher:
         for entry_id, pattern, literals in self.patterns:
             lines = range(len(raw_lines)) if literals is None else lowered.containing(literals)
             for i in lines:
-                if pattern.search(clean(i)):
+                # Authors write patterns against the line as printed; cleaning turns its
+                # numbers, paths and quoted names into placeholders, so both forms are tried.
+                if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
                     offer(entry_id, 1.0, i)
                     break
         ranked = self.rank(best, lowered)

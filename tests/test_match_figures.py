@@ -169,16 +169,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 89 / 105,
-        "top3": 91 / 105,
-        "confident_top1": 84 / 105,
+        "top1": 97 / 105,
+        "top3": 99 / 105,
+        "confident_top1": 93 / 105,
         "near_false": 3 / 18,
         "confident_near_false": 0 / 18,
     },
     "holdout": {
-        "top1": 89 / 100,
-        "top3": 91 / 100,
-        "confident_top1": 84 / 100,
+        "top1": 93 / 100,
+        "top3": 94 / 100,
+        "confident_top1": 88 / 100,
         "near_false": 11 / 21,
         "confident_near_false": 6 / 21,
     },
@@ -198,9 +198,16 @@ MEASURED: dict[str, dict[str, float]] = {
 # matched the illegal-memory-access page through PyTorch's trailer lines): stored wordings
 # drop the three lines PyTorch prints after any CUDA or HIP error. Fresh holdout after it:
 # 22/26, 23/26, near misses 4/8 (2/8 confidently); the whole holdout is above.
-# Holdout now (100 cases, 21 near misses): top-1 89% (the target, 90%, no longer met), top-3
-# 91%, near misses falsely matched 52%, confidently 29%.
-UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
+# Then two changes, neither from a paste: patterns are tried on the line as printed as well as
+# on the cleaned line (91 of 225 patterns could not match their own entry's cleaned messages:
+# cleaning turns numbers, paths and quoted names into placeholders), and seven entries gained
+# wordings read from engine sources (llama.cpp's unknown pre-tokenizer type, vLLM's early
+# extension modules, the SYCL runtime's newer out-of-memory line, LangChain's llama.cpp
+# wrapper, gguf-py's magic check, Transformers' KeyError before 4.28, PyTorch's autocast
+# refusal of bf16); the helper that wrote them never opened tests/. Calibration top-1 89 to
+# 97 of 105. Holdout, scored once after: top-1 93/100 (met again), top-3 94/100, near misses
+# 11/21 (6/21 confidently); fresh holdout 23/26, 23/26, 4/8 (2/8).
+UNMET: set[str] = {"top3", "near_false", "confident_near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:

@@ -242,3 +242,27 @@ def test_js_flags_are_the_browsers() -> None:
     assert flags and set(flags) == {JS_FLAGS}, flags
     assert js_regex_error(r"CUDA out of memory\. Tried to allocate \d+") is None
     assert js_regex_error("address (?>already) in use") == "invalid group"
+
+
+def test_every_pattern_fires_on_the_printed_line_it_was_written_for() -> None:
+    # Patterns run on cleaned lines (numbers, paths and quoted names become placeholders) and
+    # on the line as printed: 91 of 225 patterns matched none of their own entry's cleaned
+    # messages, so a pattern such as `unknown model architecture: '[^']*'` never fired.
+    import re as _re
+
+    from errkb.match.normalize import split_lines
+    from errkb.matcher import Matcher, matcher_data
+
+    corpus = real_corpus()
+    matcher = Matcher(matcher_data(corpus.entries))
+    checked = 0
+    for entry in corpus.entries:
+        for pattern in entry.patterns:
+            rx = _re.compile(pattern.regex, _re.IGNORECASE | _re.ASCII)
+            lines = [ln for m in entry.messages for ln in split_lines(m.text) if rx.search(ln)]
+            if not lines:
+                continue  # written for a wording the entry does not store
+            found = [m.entry_id for m in matcher.match(lines[0], top=10)]
+            assert entry.id in found, (entry.id, pattern.regex, lines[0])
+            checked += 1
+    assert checked >= 150
