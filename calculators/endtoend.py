@@ -39,14 +39,14 @@ class Outcome:
     half: str
     source: str
     predicted_gib: float
-    printed_gib: float
+    printed_gib: float | None  # SGLang prints its pool in tokens only
     predicted_tokens: int | None
     printed_tokens: int | None
     release: str = ""
 
     @property
-    def error_gib(self) -> float:
-        return self.predicted_gib - self.printed_gib
+    def error_gib(self) -> float | None:
+        return None if self.printed_gib is None else self.predicted_gib - self.printed_gib
 
     @property
     def tokens_rel_error(self) -> float | None:
@@ -62,26 +62,31 @@ def predict(case: dict[str, Any]) -> Outcome:
     assert e.kv_budget_bytes is not None, f"{case['id']}: no budget (is the GPU known?)"
     printed = case["printed"]
     tokens = printed.get("tokens")
+    kv = printed.get("available_kv_gib")
     return Outcome(
         case_id=case["id"],
         engine=case["engine"],
         half=split(case["source"]),
         source=case["source"],
         predicted_gib=e.kv_budget_bytes / GiB,
-        printed_gib=float(printed["available_kv_gib"]),
+        printed_gib=None if kv is None else float(kv),
         predicted_tokens=e.kv_cache_tokens if tokens is not None else None,
         printed_tokens=tokens,
         release=str(case["inputs"].get("version") or ""),
     )
 
 
-def outcomes(half: str | None = None) -> list[Outcome]:
+def outcomes(half: str | None = None, engine: str | None = None) -> list[Outcome]:
     out = [predict(c) for c in load_cases()]
-    return [o for o in out if half is None or o.half == half]
+    return [
+        o
+        for o in out
+        if (half is None or o.half == half) and (engine is None or o.engine == engine)
+    ]
 
 
 def summary(items: list[Outcome]) -> dict[str, float]:
-    errs = [abs(o.error_gib) for o in items]
+    errs = [abs(e) for o in items if (e := o.error_gib) is not None]
     tok = [abs(r) for o in items if (r := o.tokens_rel_error) is not None]
     return {
         "cases": len(items),
@@ -92,25 +97,40 @@ def summary(items: list[Outcome]) -> dict[str, float]:
     }
 
 
+def _gib(x: float | None, signed: bool = False) -> str:
+    if x is None:
+        return "n/a"
+    return f"{x:+.2f}" if signed else f"{x:.2f}"
+
+
 def table_markdown() -> str:
     rows = [
-        "| half | log | release | predicted KV GiB | printed KV GiB | error GiB | KV tokens error |",
-        "|---|---|---|---:|---:|---:|---:|",
+        "| half | log | engine | release | predicted KV GiB | printed KV GiB | error GiB "
+        "| KV tokens error |",
+        "|---|---|---|---|---:|---:|---:|---:|",
     ]
     for half in (HOLDOUT, CALIBRATION):
         for o in outcomes(half):
             tok = o.tokens_rel_error
             rows.append(
-                f"| {half} | [{o.case_id}]({o.source}) | {o.release} | {o.predicted_gib:.2f} | "
-                f"{o.printed_gib:.2f} | {o.error_gib:+.2f} | "
+                f"| {half} | [{o.case_id}]({o.source}) | {o.engine} | {o.release} | "
+                f"{o.predicted_gib:.2f} | {_gib(o.printed_gib)} | {_gib(o.error_gib, True)} | "
                 f"{'n/a' if tok is None else f'{100 * tok:+.1f}%'} |"
             )
     lines = ["\n".join(rows), ""]
     for half in (HOLDOUT, CALIBRATION):
-        s = summary(outcomes(half))
-        lines.append(
-            f"- **{half}** ({s['cases']} logs): available KV median error "
-            f"{s['median_abs_gib']:.2f} GiB, worst {s['worst_abs_gib']:.2f} GiB; KV tokens "
-            f"median {s['median_abs_tokens_pct']:.1f}%, worst {s['worst_abs_tokens_pct']:.1f}%."
-        )
+        for engine in sorted({o.engine for o in outcomes(half)}):
+            s = summary(outcomes(half, engine))
+            parts = []
+            if s["median_abs_gib"] == s["median_abs_gib"]:  # not NaN
+                parts.append(
+                    f"available KV median error {s['median_abs_gib']:.2f} GiB, "
+                    f"worst {s['worst_abs_gib']:.2f} GiB"
+                )
+            if s["median_abs_tokens_pct"] == s["median_abs_tokens_pct"]:
+                parts.append(
+                    f"KV tokens median {s['median_abs_tokens_pct']:.1f}%, "
+                    f"worst {s['worst_abs_tokens_pct']:.1f}%"
+                )
+            lines.append(f"- **{half}, {engine}** ({s['cases']} logs): {'; '.join(parts)}.")
     return "\n".join(lines)

@@ -190,7 +190,7 @@ def test_fit_answers_say_how_far_off_they_were_on_held_out_logs(fit: FitData) ->
     from calculators import endtoend
     from errkb.site.fitpages import accuracy_note, stamp
 
-    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
+    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT, "vllm"))
     note = accuracy_note("../calculators/method.md")
     assert f"{s['median_abs_gib']:.1f} GiB off at the median" in note
     assert f"{s['worst_abs_gib']:.1f} GiB at the worst" in note

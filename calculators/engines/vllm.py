@@ -64,9 +64,9 @@ from functools import lru_cache
 
 from calculators.dtypes import PAGED_KV_DTYPES, torch_dtype_bytes
 from calculators.engines.base import EngineResult, GiB, SettingError, Settings
+from calculators.engines.vllm_weights import mxfp4_backend, vllm_weights_bytes
 from calculators.kv import LayerKV, paged_layers
 from calculators.models import ModelArch
-from calculators.weights import weights_bytes
 
 VERSIONS = {
     "v0": "vLLM V0 engine (0.6.4 to 0.8.x)",
@@ -310,7 +310,10 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     eb = kv_dtype_bytes(arch, s.kv_dtype)
     per_token = (ke + ve) * eb
     page = s.block_size * per_token
-    w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
+    w = s.weights_bytes
+    if w is None:
+        r = _release3(s.version)
+        w = vllm_weights_bytes(arch, s.weights, s.tp, s.gpu_name, r[:2] if r else None)
     if s.cpu_offload_bytes:
         w = max(w - s.cpu_offload_bytes, 0)
     util = s.gpu_memory_utilization
@@ -398,6 +401,13 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
                 "CUDA graphs are captured after the KV cache and use memory beyond "
                 "--gpu-memory-utilization (none with --enforce-eager)"
             )
+    if s.weights_bytes is None and s.weights.strip().lower() == "mxfp4" and arch.moe:
+        r = _release3(s.version)
+        backend = mxfp4_backend(s.gpu_name, r[:2] if r else None)
+        res.notes.append(
+            f"MXFP4 experts as vLLM's {backend} MoE kernels hold them, padded (not the "
+            "checkpoint's bytes)"
+        )
     if s.cpu_offload_bytes:
         res.notes.append(
             f"--cpu-offload-gb {s.cpu_offload_bytes / GiB:g}: that much of the weights per GPU "

@@ -98,26 +98,38 @@ def gib(n: int | None) -> str:
 
 
 @functools.cache
-def _holdout() -> tuple[int, int, dict[str, float]]:
-    """The end-to-end holdout (calculators/endtoend.py): cases, cases overstated, summary."""
+def _holdout(engine: str) -> tuple[int, int, dict[str, float]]:
+    """One engine's end-to-end holdout (calculators/endtoend.py): cases, cases overstated
+    (by budget, or by pool where only the pool is printed), summary."""
     from calculators import endtoend
 
-    items = endtoend.outcomes(endtoend.HOLDOUT)
-    return len(items), sum(o.error_gib > 0 for o in items), endtoend.summary(items)
+    items = endtoend.outcomes(endtoend.HOLDOUT, engine)
+    over = 0
+    for o in items:
+        err = o.error_gib if o.error_gib is not None else o.tokens_rel_error
+        over += err is not None and err > 0
+    return len(items), over, endtoend.summary(items)
 
 
 def accuracy_note(method_link: str) -> str:
     """How far off an answer can be, from logs the calculator was never tuned on."""
-    n, over, s = _holdout()
+    n, over, s = _holdout("vllm")
+    sn, sover, ss = _holdout("sglang")
+    sglang = (
+        f"SGLang's pool came out {ss['median_abs_tokens_pct']:.0f}% off at the median on {sn} "
+        f"held-out log{'s' if sn != 1 else ''} (too large in {sover}); "
+        if sn
+        else "SGLang, "
+    )
     return (
-        f"How far off it can be: on {n} held-out vLLM start-up logs from public issues and repositories (never "
-        "used to tune the calculator), the KV-cache memory it predicts from the GPU, the model, "
-        f"the flags and the release was {s['median_abs_gib']:.1f} GiB off at the median and "
-        f"{s['worst_abs_gib']:.1f} GiB at the worst, too high in {over} of the {n} (where a log "
-        f"printed its KV tokens, they were {s['median_abs_tokens_pct']:.0f}% off at the median "
-        f"and {s['worst_abs_tokens_pct']:.0f}% at the worst); treat a fit within a few GiB as a "
-        "maybe. SGLang, llama.cpp and Ollama answers have no "
-        f"held-out end-to-end check yet ([how it is checked]({method_link}#end-to-end-held-out))."
+        f"How far off it can be: on {n} held-out vLLM start-up logs from public issues and "
+        "repositories (never used to tune the calculator), the KV-cache memory it predicts from "
+        f"the GPU, the model, the flags and the release was {s['median_abs_gib']:.1f} GiB off at "
+        f"the median and {s['worst_abs_gib']:.1f} GiB at the worst, too high in {over} of the "
+        f"{n} (where a log printed its KV tokens, they were {s['median_abs_tokens_pct']:.0f}% off "
+        f"at the median and {s['worst_abs_tokens_pct']:.0f}% at the worst); treat a fit within "
+        f"a few GiB as a maybe. {sglang}llama.cpp and Ollama answers have no held-out "
+        f"end-to-end check yet ([how it is checked]({method_link}#end-to-end-held-out))."
     )
 
 

@@ -35,24 +35,36 @@ USER_INPUTS = {
 # seen by then; nothing was fitted to them, and the figures below are the re-score:
 # Qwen3-0.6B on 0.19 moved from -1.57 to -0.70 GiB, Qwen3-32B on 0.27.1 from -1.52 to
 # +2.66 GiB (0.27 counts memory differently again, not modelled).
+# Then MXFP4 experts were sized as vLLM's MoE kernels hold them (padded; vllm_weights.py,
+# read from the source of 0.10.1, 0.11.0 and 0.19.0, whose formulas reproduce the three
+# gpt-oss weight lines the logs print, two of them held out, within 0.4%): gpt-oss-120b on
+# four A100s from +2.80 to +0.08 GiB, on one H100 from +13 to +5 GiB (the rest is the
+# sampler: these runs hold PyTorch's, and a release before 0.11.1 is taken to hold
+# FlashInfer's, as the Docker image does). Re-scored, not refitted.
 MEASURED_HOLDOUT = {
-    "median_abs_gib": 1.28,
-    "worst_abs_gib": 13.27,
-    "median_abs_tokens_pct": 5.9,
+    "median_abs_gib": 0.96,
+    "worst_abs_gib": 5.15,
+    "median_abs_tokens_pct": 4.51,
     "worst_abs_tokens_pct": 8.71,
 }
-UNMET_TARGETS = {
-    "median_abs_gib": 0.5,
-    "worst_abs_gib": 1.5,
-    "median_abs_tokens_pct": 5.0,
-}
+MET_TARGETS = {"median_abs_tokens_pct": 5.0, "worst_abs_tokens_pct": 15.0}
+UNMET_TARGETS = {"median_abs_gib": 0.5, "worst_abs_gib": 1.5}
+# SGLang: max_total_num_tokens within 10% (one held-out log so far: +35.8%; SGLang sizes the
+# pool from the memory free when it starts, after the CUDA context and NCCL, which the
+# calculator takes as the whole device).
+SGLANG_TARGET_PCT = 10.0
+
+
+def _vllm_holdout() -> dict[str, float]:
+    return endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT, "vllm"))
 
 
 def test_inputs_are_what_a_user_knows() -> None:
     for case in endtoend.load_cases():
         assert set(case["inputs"]) <= USER_INPUTS, case["id"]
         assert not set(case["inputs"]) & PRINTED_ONLY, case["id"]
-        assert "available_kv_gib" in case["printed"], case["id"]
+        want = "available_kv_gib" if case["engine"] == "vllm" else "tokens"
+        assert want in case["printed"], case["id"]
         assert case["quote"].strip(), case["id"]
 
 
@@ -74,18 +86,25 @@ def test_calibration_logs_that_print_every_part_are_reproduced() -> None:
 
 @pytest.mark.parametrize("name", sorted(MEASURED_HOLDOUT))
 def test_holdout_no_worse_than_measured(name: str) -> None:
-    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
+    s = _vllm_holdout()
     assert s[name] <= MEASURED_HOLDOUT[name] + 1e-9, (name, s[name], endtoend.table_markdown())
 
 
-def test_holdout_kv_capacity_within_15_percent_worst() -> None:
-    # Issue 13's capacity target, met on the held-out logs that print a pool size.
-    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
-    assert s["worst_abs_tokens_pct"] <= 15.0, endtoend.table_markdown()
+@pytest.mark.parametrize("name", sorted(MET_TARGETS))
+def test_holdout_kv_capacity_targets(name: str) -> None:
+    # Issue 13's capacity targets (5% median, 15% worst), met on the vLLM held-out logs
+    # that print a pool size.
+    assert _vllm_holdout()[name] <= MET_TARGETS[name], endtoend.table_markdown()
 
 
 @pytest.mark.xfail(strict=True, reason="issue 13 targets not met on the holdout yet")
 @pytest.mark.parametrize("name", sorted(UNMET_TARGETS))
 def test_holdout_meets_issue_targets(name: str) -> None:
-    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT))
-    assert s[name] <= UNMET_TARGETS[name]
+    assert _vllm_holdout()[name] <= UNMET_TARGETS[name]
+
+
+@pytest.mark.xfail(strict=True, reason="issue 13: SGLang's pool not within 10% yet")
+def test_sglang_holdout_within_10_percent() -> None:
+    s = endtoend.summary(endtoend.outcomes(endtoend.HOLDOUT, "sglang"))
+    assert s["cases"] >= 1
+    assert s["worst_abs_tokens_pct"] <= SGLANG_TARGET_PCT
