@@ -169,18 +169,18 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 97 / 105,
-        "top3": 99 / 105,
-        "confident_top1": 93 / 105,
-        "near_false": 3 / 18,
-        "confident_near_false": 0 / 18,
+        "top1": 103 / 111,
+        "top3": 105 / 111,
+        "confident_top1": 99 / 111,
+        "near_false": 10 / 35,
+        "confident_near_false": 2 / 35,
     },
     "holdout": {
-        "top1": 93 / 100,
-        "top3": 94 / 100,
-        "confident_top1": 88 / 100,
-        "near_false": 11 / 21,
-        "confident_near_false": 6 / 21,
+        "top1": 98 / 109,
+        "top3": 99 / 109,
+        "confident_top1": 93 / 109,
+        "near_false": 14 / 34,
+        "confident_near_false": 8 / 34,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -207,7 +207,13 @@ MEASURED: dict[str, dict[str, float]] = {
 # refusal of bf16); the helper that wrote them never opened tests/. Calibration top-1 89 to
 # 97 of 105. Holdout, scored once after: top-1 93/100 (met again), top-3 94/100, near misses
 # 11/21 (6/21 confidently); fresh holdout 23/26, 23/26, 4/8 (2/8).
-UNMET: set[str] = {"top3", "near_false", "confident_near_false"}
+# Batch C (files 251-295): 45 more fresh pastes, 30 of them near misses, scored once as found
+# with the matcher unchanged: its held-out part (9 cases, 13 near misses) had top-1 5/9 and 3
+# near misses matched (2 confidently). Holdout now 109 cases and 34 near misses: top-1 89.9%
+# (just under the 90% target again), top-3 90.8%, near misses matched 41% (24% confidently).
+# Raising the second stage's thresholds was tried on the calibration part only (coverage 0.7:
+# near misses 10 to 6 of 35, top-1 103 to 101 of 111) and not adopted: recall pays for it.
+UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:
