@@ -40,7 +40,7 @@ from errkb.entries.urls import (
 )
 from errkb.settings import Settings
 from errkb.site.api import api_files
-from errkb.site.browsercalc import RUNTIME_JSON, browser_calc
+from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
 from errkb.site.charts import CHARTS_DIR, chart_specs
 from errkb.site.charts import stale as stale_charts
 from errkb.site.fitdata import FitData, fit_assets, fit_data
@@ -214,6 +214,19 @@ def _fit_parts(fit: FitData) -> tuple[tuple[GeneratedPage, ...], dict[str, str]]
     return pages, dict(assets)
 
 
+# The in-browser calculator's files depend on the calculators' sources only, like the fit
+# pages: `mkdocs serve` zips and checks them once per process, not on every save.
+_browser_memo: dict[str, BrowserCalc] = {}
+
+
+def _browser_parts() -> BrowserCalc:
+    key = f"{source_key()} {default_cache()}"
+    if key not in _browser_memo:
+        _browser_memo.clear()
+        _browser_memo[key] = browser_calc()
+    return _browser_memo[key]
+
+
 def plan_from_corpus(
     corpus: Corpus, settings: Settings, lock: Lock, *, grid: Popen[bytes] | None = None
 ) -> SitePlan:
@@ -226,7 +239,7 @@ def plan_from_corpus(
     assets = api_files(corpus, settings) | fit_json
     static: dict[str, Path] = {}
     if fit is not None:
-        browser = browser_calc()
+        browser = _browser_parts()
         assets[RUNTIME_JSON] = browser.runtime_json
         static = browser.files
     plan = SitePlan(settings, corpus, pages, assets, static, redirects(corpus))
