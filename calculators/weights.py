@@ -13,8 +13,9 @@ expert is resident). Bytes per parameter by format:
   (how gpt-oss ships).
 * GGUF ggml types (``q4_k``, ``q8_0``, ``iq4_xs`` ...): exact block sizes from ggml's
   type traits, applied to every linear weight; token embeddings use the same type.
-  GGUF *file* types such as Q4_K_M mix several types per tensor and are not modelled
-  exactly: use the file size when you have it.
+* GGUF mixed *file* types (``gguf-q4_k_m``, ``gguf-q5_k_m``, ``gguf-q3_k_m``) of dense
+  models: every tensor in the type llama-quantize gives it (``calculators.gguf``), exact to
+  the byte on llama.cpp's own CI logs.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from calculators.dtypes import GGML_TYPES
+from calculators.gguf import MIXED_FILE_TYPES, file_type_of, model_buffers
 from calculators.models import ModelArch, param_breakdown
 
 # Bits per parameter on quantised linear layers, and what unquantised tensors keep.
@@ -40,7 +42,12 @@ _FORMAT_BITS: dict[str, Fraction] = {
     "bnb-int8": Fraction(8),
 }
 
-WEIGHT_FORMATS: tuple[str, ...] = (*_FORMAT_BITS, "mxfp4", *(f"gguf-{t}" for t in GGML_TYPES))
+WEIGHT_FORMATS: tuple[str, ...] = (
+    *_FORMAT_BITS,
+    "mxfp4",
+    *(f"gguf-{t}" for t in GGML_TYPES),
+    *(f"gguf-{t.lower()}" for t in MIXED_FILE_TYPES),
+)
 
 
 @lru_cache(maxsize=8192)
@@ -53,6 +60,10 @@ def weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
         f = "fp32" if (arch.torch_dtype or "").endswith("float32") else "bf16"
     if f.startswith("gguf-"):
         f = f[5:]
+    file_type = file_type_of(f, arch)
+    if file_type is not None:  # each tensor in the type llama-quantize gives it
+        gpu, host = model_buffers(arch, file_type, aligned=False)
+        return (gpu + host) // tp
     p = param_breakdown(arch)
     if f in GGML_TYPES:
         t = GGML_TYPES[f]

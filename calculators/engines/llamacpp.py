@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from calculators.dtypes import LLAMA_CPP_CACHE_TYPES, ggml_type
-from calculators.engines.base import EngineResult, SettingError, Settings
+from calculators.engines.base import EngineResult, GiB, SettingError, Settings
+from calculators.gguf import file_type_of, model_buffers
 from calculators.kv import LayerKV, llamacpp_layers
 from calculators.models import SLIDING, ModelArch
 from calculators.weights import weights_bytes
@@ -206,6 +207,14 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     k, v, cells = kv_k_v_bytes(arch, s, e, fa)
     state = arch.n_linear_layers * arch.linear_state_elems * 4 * s.seqs
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
+    try:
+        file_type = file_type_of(s.weights, arch) if s.weights_bytes is None else None
+    except ValueError as exc:
+        raise SettingError(str(exc)) from None
+    host = 0
+    if file_type is not None:
+        # llama.cpp keeps the token embeddings in host memory (the CPU_Mapped buffer).
+        w, host = model_buffers(arch, file_type)
     ngl = gpu_layers(arch, s)
     if ngl < arch.n_layers:
         # Each layer's weights and KV live on the device its layer is assigned to.
@@ -235,6 +244,11 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     # the other ISWA_FAMILIES also kept their sliding layers at full size then.
     if arch.n_sliding_layers and not (e.iswa and arch.model_type in ISWA_FAMILIES):
         res.notes.append("llama.cpp allocates this model's sliding-window layers at full size")
+    if file_type is not None:
+        res.notes.append(
+            f"GGUF {file_type}: each tensor in the type llama-quantize gives it; the token "
+            f"embeddings ({host / GiB:.2f} GiB) stay in host memory"
+        )
     if ngl < arch.n_layers:
         res.notes.append(
             f"-ngl {ngl}: weights and KV of {ngl} of {arch.n_layers} layers on the GPU "

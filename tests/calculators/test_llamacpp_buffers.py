@@ -1,0 +1,64 @@
+"""llama.cpp's model buffers as its own CI printed them, against calculators/gguf.py (issue 13:
+llama.cpp model buffers within 5%; they come out exact, to the printed hundredth of a MiB)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from calculators.datafiles import read_data
+from calculators.gguf import model_buffers, type_counts
+from calculators.models import ModelArch, arch_from_config
+
+DATA: dict[str, Any] = read_data("llamacpp_buffers.yaml")
+MiB = 1 << 20
+
+
+def _arch(model: str) -> ModelArch:
+    return arch_from_config(DATA["models"][model]["config"], model_id=model)
+
+
+def test_every_file_type_and_both_layouts_are_covered() -> None:
+    cases = DATA["cases"]
+    assert len(cases) >= 15
+    assert {c["file_type"] for c in cases} >= {"F16", "Q8_0", "Q4_0", "Q2_K", "Q4_K_M", "Q6_K"}
+    assert {DATA["models"][c["model"]]["config"]["model_type"] for c in cases} == {
+        "gpt_neox",
+        "llama",
+    }
+    for c in cases:
+        assert c["source"].startswith("https://github.com/ggml-org/ci/blob/")
+        assert str(c["printed"]["gpu_mib"]) in c["quote"], c["id"]
+
+
+@pytest.mark.parametrize("case", DATA["cases"], ids=[c["id"] for c in DATA["cases"]])
+def test_model_buffers_equal_what_llama_cpp_printed(case: dict[str, Any]) -> None:
+    arch = _arch(case["model"])
+    gpu, host = model_buffers(arch, case["file_type"], aligned=case["aligned"])
+    printed = case["printed"]
+    assert type_counts(arch, case["file_type"]) == printed["tensor_types"]
+    assert abs(gpu / MiB - printed["gpu_mib"]) < 0.006, (gpu / MiB, printed["gpu_mib"])
+    if printed.get("host_mib") is not None:
+        assert abs(host / MiB - printed["host_mib"]) < 0.006, (host / MiB, printed["host_mib"])
+
+
+def test_the_cli_takes_a_mixed_file_type_and_keeps_the_embeddings_off_the_gpu() -> None:
+    from click.testing import CliRunner
+
+    from calculators.cli import calc
+
+    base = ["--model", "llama-3.1-8b", "--engine", "llama.cpp", "--vram-gib", "12", "--json"]
+    mixed = CliRunner().invoke(calc, [*base, "--weights", "gguf-q4_k_m"])
+    assert mixed.exit_code == 0, mixed.output
+    uniform = CliRunner().invoke(calc, [*base, "--weights", "gguf-q4_k"])
+    import json
+
+    m, u = json.loads(mixed.stdout), json.loads(uniform.stdout)
+    # Q4_K_M holds q6_K tensors (more bytes) but leaves the q4_K token embeddings in host memory.
+    assert any("stay in host memory" in n for n in m["notes"])
+    assert m["weights_bytes"] != u["weights_bytes"]
+    moe = CliRunner().invoke(
+        calc, ["--model", "qwen3-30b-a3b", "--engine", "llama.cpp", "--weights", "gguf-q4_k_m"]
+    )
+    assert moe.exit_code == 2 and "dense models only" in moe.output
