@@ -205,6 +205,10 @@ SETUPS: tuple[Setup, ...] = (
     Setup("4x-h100-80gb", "h100-80gb", 4, "half of an 8-GPU H100 server"),
     Setup("8x-h100-80gb", "h100-80gb", 8, "a full H100 SXM server (DGX H100, p5)"),
 )
+LAYER_SPLIT = (
+    "llama.cpp and Ollama split whole layers over several GPUs (--split-mode layer), which "
+    "these tables do not compute; see one GPU's figures"
+)
 # Tensor parallelism: the engines that split every layer over the GPUs.
 TP_COMBOS: tuple[Combo, ...] = tuple(c for c in COMBOS if c.engine in ("vllm", "sglang"))
 
@@ -220,9 +224,11 @@ def setup_grid() -> tuple[Cell, ...]:
     models = load_catalog()
     return tuple(
         cell(models[m], gpus[s.gpu], c, s.count, s.id)
+        if c in TP_COMBOS
+        else Cell(s.id, m, c.key, None, (), (), None, None, "", LAYER_SPLIT)
         for s in SETUPS
         for m in models
-        for c in TP_COMBOS
+        for c in COMBOS
     )
 
 

@@ -23,7 +23,10 @@ SCENARIOS = [
     ("h100-80gb", "deepseek-v2-lite", "sglang-bf16", 32768, 3),
     ("a10", "qwen3-14b", "llamacpp-q4k-q8kv", 32768, 1),
     ("rtx-3090", "llama-3.1-70b", "ollama-q4k", 4096, 1),
+    ("2x-rtx-3090", "llama-3.1-70b", "vllm-awq", 8192, 1),  # tensor parallel 2
 ]
+# What the page passes for --gpu: a setup is its GPU and --tp.
+GPU_ARGS = {"2x-rtx-3090": ["rtx-3090", "--tp", "2"]}
 
 
 def test_will_it_run_equals_errkb_calc(make_repo: MakeRepo, tmp_path: Path) -> None:
@@ -41,7 +44,8 @@ def test_will_it_run_equals_errkb_calc(make_repo: MakeRepo, tmp_path: Path) -> N
             page.select_option("[name=context]", str(CONTEXTS.index(context)))
             page.fill("[name=seqs]", str(seqs))
             page.dispatch_event("[name=seqs]", "change")
-            want = f"errkb calc --model {model} --gpu {gpu} {' '.join(combo(key).calc_args())} --context {context} --seqs {seqs}"
+            gpu_args = GPU_ARGS.get(gpu, [gpu])
+            want = f"errkb calc --model {model} --gpu {' '.join(gpu_args)} {' '.join(combo(key).calc_args())} --context {context} --seqs {seqs}"
             page.wait_for_function(
                 "(want) => { const p = document.querySelector('.errkb-calc-command');"
                 " return p && p.textContent === want; }",
@@ -51,7 +55,7 @@ def test_will_it_run_equals_errkb_calc(make_repo: MakeRepo, tmp_path: Path) -> N
                 "--model",
                 model,
                 "--gpu",
-                gpu,
+                *gpu_args,
                 *combo(key).calc_args(),
                 "--context",
                 str(context),
@@ -59,7 +63,13 @@ def test_will_it_run_equals_errkb_calc(make_repo: MakeRepo, tmp_path: Path) -> N
                 str(seqs),
             )
             single = calc(
-                "--model", model, "--gpu", gpu, *combo(key).calc_args(), "--context", str(context)
+                "--model",
+                model,
+                "--gpu",
+                *gpu_args,
+                *combo(key).calc_args(),
+                "--context",
+                str(context),
             )
             where = f"{model} on {gpu}, {key}, {context} x {seqs}"
             verdict = page.get_attribute(".errkb-verdict", "data-fits")
@@ -71,6 +81,9 @@ def test_will_it_run_equals_errkb_calc(make_repo: MakeRepo, tmp_path: Path) -> N
             if got["fits"] is False:
                 links = page.query_selector_all(".errkb-fit-answer a")
                 assert links, where  # the error pages a reader would hit
+            if gpu in GPU_ARGS and single["max_context"]:
+                launch = page.text_content(".errkb-engine-command") or ""
+                assert launch.endswith(f"--tensor-parallel-size {gpu_args[-1]}"), launch
         # A fine-tune's config.json: same architecture as a catalog model.
         page.click("#errkb-fit details summary")
         page.fill("[name=config]", json.dumps(CONFIG))

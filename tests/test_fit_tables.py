@@ -37,6 +37,10 @@ def test_300_sampled_cells_equal_errkb_calc(fit: FitData) -> None:
         for cell in json.loads(text)["cells"]
         if cell["error"] is None
     ]
+    # A multi-GPU setup's cells are `errkb calc --gpu ID --tp N`, as index.json says.
+    index = json.loads(assets[f"{FIT_API}/index.json"])
+    gpu_args = {g["id"]: g["calc_gpu"].split(" ") for g in index["gpus"]}
+    assert any(len(a) == 3 for a in gpu_args.values())
     rng = random.Random(20261120)
     checked = 0
     for cell in rng.sample(cells, 300):
@@ -49,7 +53,7 @@ def test_300_sampled_cells_equal_errkb_calc(fit: FitData) -> None:
             "--model",
             cell["model"],
             "--gpu",
-            cell["gpu"],
+            *gpu_args[cell["gpu"]],
             *c.calc_args(),
             "--context",
             str(CONTEXTS[i]),

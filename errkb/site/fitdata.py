@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from calculators.gpus import Gpu, load_gpus
-from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, Cell, Combo
+from calculators.grid import CALCULATOR_VERSION, COMBOS, CONTEXTS, SETUPS, Cell, Combo, setup_grid
 from calculators.models import ModelArch, load_catalog
 from errkb.entries.urls import FIT_API, short_uri, url_of
 
@@ -133,7 +133,25 @@ def fit_assets(fit: FitData) -> dict[str, str]:
         "engine_versions": fit.engine_versions(),
         "contexts": list(CONTEXTS),
         "gpus": [
-            {"id": g.id, "name": g.name, "memory_mib": g.memory_mib} for g in fit.gpus.values()
+            {
+                "id": g.id,
+                "name": g.name,
+                "memory_mib": g.memory_mib,
+                "calc_gpu": g.id,
+                "launch_suffix": "",
+            }
+            for g in fit.gpus.values()
+        ]
+        + [
+            {
+                "id": s.id,
+                "name": f"{s.count}x {fit.gpus[s.gpu].name} (tensor parallel {s.count})",
+                "memory_mib": s.count * fit.gpus[s.gpu].memory_mib,
+                "calc_gpu": " ".join(s.calc_args()[1:]),
+                # vLLM and SGLang both take this spelling (the setups compute only those).
+                "launch_suffix": f" --tensor-parallel-size {s.count}",
+            }
+            for s in SETUPS
         ],
         "models": [
             {"id": m.id, "name": m.name, "hf_repo": m.hf_repo, "signature": signature(m)}
@@ -164,7 +182,10 @@ def fit_assets(fit: FitData) -> dict[str, str]:
         },
     }
     out = {f"{FIT_API}/index.json": json_text(index)}
+    several: dict[str, list[Cell]] = {}
+    for c in setup_grid():
+        several.setdefault(c.model, []).append(c)
     for model_id, mine in fit.grouped("model").items():
-        rows = [c.to_json() for c in mine]
+        rows = [c.to_json() for c in (*mine, *several.get(model_id, ()))]
         out[f"{FIT_API}/{model_id}.json"] = json_text({"model": model_id, "cells": rows})
     return out

@@ -74,12 +74,13 @@
         list.appendChild(el("li", "Weights per GPU: " + (cell.weights_bytes / 1073741824).toFixed(2) + " GiB; KV cache " +
           cell.kv_bytes_per_token.toLocaleString("en-US") + " bytes per token"));
         answer.appendChild(list);
-        var calc = fillIn(combo.calc_command, { model: model, gpu: gpu, context: context, seqs: seqs });
+        var gpuInfo = index.gpus.filter(function (g) { return g.id === gpu; })[0];
+        var calc = fillIn(combo.calc_command, { model: model, gpu: gpuInfo.calc_gpu, context: context, seqs: seqs });
         answer.appendChild(el("p", "Same numbers in a terminal:"));
         answer.appendChild(codeBlock(calc, "errkb-calc-command"));
         if (cell.max_context) {
           answer.appendChild(el("p", "Engine command at the longest context (" + cell.engine_version + "):"));
-          var launch = fillIn(combo.command, { model: info.hf_repo || info.id, context: cell.max_context });
+          var launch = fillIn(combo.command, { model: info.hf_repo || info.id, context: cell.max_context }) + gpuInfo.launch_suffix;
           answer.appendChild(codeBlock(launch, "errkb-engine-command"));
         }
         if (fits === false || !cell.max_context) {
@@ -176,10 +177,13 @@
       var gpu = q("gpu").value, comboKey = q("combo").value;
       var context = index.contexts[Number(q("context").value)], seqs = Math.max(1, Number(q("seqs").value) || 1);
       var combo = index.combos.filter(function (c) { return c.key === comboKey; })[0];
-      var spec = index.config_calc, values = { gpu: gpu, context: context, seqs: seqs };
+      var gpuInfo = index.gpus.filter(function (g) { return g.id === gpu; })[0];
+      var spec = index.config_calc, values = { context: context, seqs: seqs };
       var args = [];
       spec.args.forEach(function (a) {
-        if (a === "{combo}") args = args.concat(combo.calc_args); else args.push(fillIn(a, values));
+        if (a === "{combo}") args = args.concat(combo.calc_args);
+        else if (a === "{gpu}") args = args.concat(gpuInfo.calc_gpu.split(" "));
+        else args.push(fillIn(a, values));
       });
       var command = [spec.command].concat(args, pasted.index ? spec.index_args : []).join(" ");
       var job = pasted;
