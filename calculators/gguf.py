@@ -94,15 +94,20 @@ def _more_bits(i: int, n: int) -> bool:
     return i < n // 8 or i >= 7 * n // 8 or (i - n // 8) % 3 == 2
 
 
-def tensor_type(file_type: str, t: Tensor, n_layers: int) -> str:
-    """The ggml type `file_type` gives tensor `t` (before the block-size fallback)."""
+def tensor_type(file_type: str, t: Tensor, n_layers: int, tied: bool = False) -> str:
+    """The ggml type `file_type` gives tensor `t` (before the block-size fallback); `tied`:
+    the model has no output.weight of its own."""
     base = FILE_TYPES[file_type]
     if t.kind == "norm":
         return "f32"
-    if base == "f16" or t.kind == "token_embd":
+    if base == "f16":
         return base
-    if t.kind == "output":
+    # A model with tied embeddings has no output.weight, and its token embeddings take the
+    # output's rule (`!qs.has_output && name == token_embd`).
+    if t.kind == "output" or (t.kind == "token_embd" and tied):
         return "q8_0" if base == "q8_0" else "q6_k"
+    if t.kind == "token_embd":
+        return base
     i = t.layer
     if file_type == "Q2_K" and t.kind in ("attn_v", "attn_output", "ffn_down"):
         return "q3_k"
@@ -152,13 +157,17 @@ def model_buffers(arch: ModelArch, file_type: str, *, aligned: bool = True) -> t
     if file_type not in FILE_TYPES:
         raise ValueError(f"unknown GGUF file type {file_type!r}; one of {', '.join(FILE_TYPES)}")
     gpu = host = 0
+    tied = arch.tie_word_embeddings
     for t in tensors(arch):
-        kind = _fits(tensor_type(file_type, t, arch.n_layers), t)
+        kind = _fits(tensor_type(file_type, t, arch.n_layers, tied), t)
         st = GGML_TYPES[kind]
         size = st.row_bytes(t.ne0) * t.ne1
         if t.kind == "token_embd":
             host += size
-            continue
+            if not tied:
+                continue
+            # The output layer reads the same matrix, so llama.cpp loads a duplicate of it on
+            # the GPU (TENSOR_DUPLICATED).
         if aligned:
             if st.block_size > 1 and t.ne0 % MATRIX_ROW_PADDING:
                 size += st.row_bytes(MATRIX_ROW_PADDING - t.ne0 % MATRIX_ROW_PADDING)
@@ -171,6 +180,6 @@ def type_counts(arch: ModelArch, file_type: str) -> dict[str, int]:
     """How many tensors of each ggml type the file holds (llama_model_loader's '- type' lines)."""
     counts: dict[str, int] = {}
     for t in tensors(arch):
-        kind = _fits(tensor_type(file_type, t, arch.n_layers), t)
+        kind = _fits(tensor_type(file_type, t, arch.n_layers, arch.tie_word_embeddings), t)
         counts[kind] = counts.get(kind, 0) + 1
     return counts

@@ -62,3 +62,17 @@ def test_the_cli_takes_a_mixed_file_type_and_keeps_the_embeddings_off_the_gpu() 
         calc, ["--model", "qwen3-30b-a3b", "--engine", "llama.cpp", "--weights", "gguf-q4_k_m"]
     )
     assert moe.exit_code == 2 and "dense models only" in moe.output
+
+
+def test_tied_embeddings_take_the_output_rule_and_a_gpu_copy() -> None:
+    # No output.weight: llama-quantize gives token_embd the output's type, and llama.cpp loads
+    # a duplicate of it on the GPU for the output layer.
+    config = dict(DATA["models"]["open-llama-7b-v2"]["config"], tie_word_embeddings=True)
+    tied = arch_from_config(config, model_id="tied")
+    untied = _arch("open-llama-7b-v2")
+    counts = type_counts(tied, "Q4_K_M")
+    assert counts["q6_k"] == type_counts(untied, "Q4_K_M")["q6_k"]  # embd instead of output
+    gpu, host = model_buffers(tied, "Q4_K_M")
+    embd = 32000 * 4096 // 256 * 210  # q6_K rows of the embedding table
+    assert host == embd
+    assert gpu - model_buffers(untied, "Q4_K_M")[0] == 0  # the copy replaces output.weight
