@@ -7,9 +7,11 @@ type everywhere, except
 * ``output.weight``: q6_K (q8_0 in a Q8_0 file, f16 in an F16 file);
 * ``attn_v`` and ``ffn_down`` of Q4_K_M / Q5_K_M: q6_K on the "more bits" layers (the first
   and last eighth, and every third layer between), else the base type;
-* Q2_K: ``attn_v``, ``attn_output`` and ``ffn_down`` in q3_K; Q3_K_M: ``attn_v`` q5_K in the
-  first two layers and q4_K after, ``attn_output`` q4_K, ``ffn_down`` q5_K in the first
-  sixteenth and q4_K after;
+* Q2_K: ``attn_output`` and ``ffn_down`` in q3_K, ``attn_v`` in q3_K (q4_K with four or more
+  query heads per KV head); Q3_K_M: ``attn_v`` q5_K in the first two layers and q4_K after,
+  ``attn_output`` q4_K, ``ffn_down`` q5_K in the first sixteenth and q4_K after;
+* an 80-layer grouped-query model (llama.cpp's LLM_TYPE_70B): ``attn_v`` q5_K where the rules
+  above give q3_K or q4_K;
 * GPT-NeoX's fused ``attn_qkv``: q5_K in Q4_K_M, q6_K in Q5_K_M, q4_K in Q3_K_M;
 * norms and biases stay f32; a row that does not fill a type's blocks falls back (q2_K/q3_K to
   q4_0, q4_K to q5_0, q5_K to q5_1, q6_K to q8_0, then f16).
@@ -20,9 +22,10 @@ offloaded, each tensor padded to 128 bytes, and a quantised tensor whose rows ar
 multiple of 512 elements gets one padded row more (``MATRIX_ROW_PADDING``). These reproduce the
 ``CUDA0`` and ``CPU_Mapped`` model buffer sizes llama.cpp's CI printed for every file type of
 pythia-2.8b and open-llama-7b-v2 (``data/llamacpp_buffers.yaml``). Those are models with as
-many KV heads as query heads; the extra rules llama-quantize applies to grouped-query models in
-Q2_K and Q3_K_M (and to 70B models' attn_v) are not modelled, and the logs' tensor sizes are
-multiples of 128 bytes and 512 elements, so they do not exercise the two paddings.
+many KV heads as query heads, so the grouped-query rules above are read from the source
+(src/llama-quant.cpp) but not checked on a log; the logs' tensor sizes are multiples of 128
+bytes and 512 elements, so they do not exercise the two paddings either. Later builds route
+GPT-NeoX's ``attn_qkv`` through the ``attn_v`` rule; the b4343 rule is the one modelled.
 """
 
 from __future__ import annotations
@@ -94,9 +97,10 @@ def _more_bits(i: int, n: int) -> bool:
     return i < n // 8 or i >= 7 * n // 8 or (i - n // 8) % 3 == 2
 
 
-def tensor_type(file_type: str, t: Tensor, n_layers: int, tied: bool = False) -> str:
-    """The ggml type `file_type` gives tensor `t` (before the block-size fallback); `tied`:
-    the model has no output.weight of its own."""
+def tensor_type(file_type: str, t: Tensor, arch: ModelArch) -> str:
+    """The ggml type `file_type` gives tensor `t` of `arch` (before the block-size fallback)."""
+    n_layers, tied = arch.n_layers, arch.tie_word_embeddings
+    gqa = arch.n_heads // max(arch.n_kv_heads, 1)
     base = FILE_TYPES[file_type]
     if t.kind == "norm":
         return "f32"
@@ -109,11 +113,16 @@ def tensor_type(file_type: str, t: Tensor, n_layers: int, tied: bool = False) ->
     if t.kind == "token_embd":
         return base
     i = t.layer
-    if file_type == "Q2_K" and t.kind in ("attn_v", "attn_output", "ffn_down"):
+    if t.kind == "attn_v":
+        new = _attn_v(file_type, base, i, n_layers, gqa)
+        # An 80-layer grouped-query model is llama.cpp's LLM_TYPE_70B, whose small attn_v
+        # gets more bits.
+        if n_layers == 80 and gqa > 1 and new in ("q3_k", "q4_k"):
+            return "q5_k"
+        return new
+    if file_type == "Q2_K" and t.kind in ("attn_output", "ffn_down"):
         return "q3_k"
     if file_type == "Q3_K_M":
-        if t.kind == "attn_v":
-            return "q5_k" if i < 2 else "q4_k"
         if t.kind in ("attn_output", "attn_qkv"):
             return "q4_k"
         if t.kind == "ffn_down":
@@ -121,8 +130,18 @@ def tensor_type(file_type: str, t: Tensor, n_layers: int, tied: bool = False) ->
     if file_type in ("Q4_K_M", "Q5_K_M"):
         if t.kind == "attn_qkv":
             return "q5_k" if file_type == "Q4_K_M" else "q6_k"
-        if t.kind in ("attn_v", "ffn_down") and _more_bits(i, n_layers):
+        if t.kind == "ffn_down" and _more_bits(i, n_layers):
             return "q6_k"
+    return base
+
+
+def _attn_v(file_type: str, base: str, i: int, n_layers: int, gqa: int) -> str:
+    if file_type == "Q2_K":
+        return "q4_k" if gqa >= 4 else "q3_k"
+    if file_type == "Q3_K_M":
+        return "q5_k" if i < 2 else "q4_k"
+    if file_type in ("Q4_K_M", "Q5_K_M") and _more_bits(i, n_layers):
+        return "q6_k"
     return base
 
 
@@ -159,7 +178,7 @@ def model_buffers(arch: ModelArch, file_type: str, *, aligned: bool = True) -> t
     gpu = host = 0
     tied = arch.tie_word_embeddings
     for t in tensors(arch):
-        kind = _fits(tensor_type(file_type, t, arch.n_layers, tied), t)
+        kind = _fits(tensor_type(file_type, t, arch), t)
         st = GGML_TYPES[kind]
         size = st.row_bytes(t.ne0) * t.ne1
         if t.kind == "token_embd":
@@ -176,10 +195,19 @@ def model_buffers(arch: ModelArch, file_type: str, *, aligned: bool = True) -> t
     return gpu, host
 
 
+def file_bytes(arch: ModelArch, file_type: str) -> int:
+    """The tensors' bytes as the file stores them (each once, no padding)."""
+    total = 0
+    for t in tensors(arch):
+        kind = _fits(tensor_type(file_type, t, arch), t)
+        total += GGML_TYPES[kind].row_bytes(t.ne0) * t.ne1
+    return total
+
+
 def type_counts(arch: ModelArch, file_type: str) -> dict[str, int]:
     """How many tensors of each ggml type the file holds (llama_model_loader's '- type' lines)."""
     counts: dict[str, int] = {}
     for t in tensors(arch):
-        kind = _fits(tensor_type(file_type, t, arch.n_layers, arch.tie_word_embeddings), t)
+        kind = _fits(tensor_type(file_type, t, arch), t)
         counts[kind] = counts.get(kind, 0) + 1
     return counts

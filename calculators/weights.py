@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from calculators.dtypes import GGML_TYPES
-from calculators.gguf import MIXED_FILE_TYPES, file_type_of, model_buffers
+from calculators.gguf import MIXED_FILE_TYPES, file_bytes, file_type_of
 from calculators.models import ModelArch, param_breakdown
 
 # Bits per parameter on quantised linear layers, and what unquantised tensors keep.
@@ -62,8 +62,7 @@ def weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
         f = f[5:]
     file_type = file_type_of(f, arch)
     if file_type is not None:  # each tensor in the type llama-quantize gives it
-        gpu, host = model_buffers(arch, file_type, aligned=False)
-        return (gpu + host) // tp
+        return file_bytes(arch, file_type) // tp
     p = param_breakdown(arch)
     if f in GGML_TYPES:
         t = GGML_TYPES[f]

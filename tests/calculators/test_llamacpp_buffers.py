@@ -76,3 +76,17 @@ def test_tied_embeddings_take_the_output_rule_and_a_gpu_copy() -> None:
     embd = 32000 * 4096 // 256 * 210  # q6_K rows of the embedding table
     assert host == embd
     assert gpu - model_buffers(untied, "Q4_K_M")[0] == 0  # the copy replaces output.weight
+
+
+def test_file_bytes_count_each_tensor_once() -> None:
+    from calculators.gguf import file_bytes
+
+    for case in DATA["cases"]:
+        arch = _arch(case["model"])
+        gpu, host = model_buffers(arch, case["file_type"], aligned=False)
+        assert file_bytes(arch, case["file_type"]) == gpu + host  # untied: no GPU copy
+    tied = arch_from_config(
+        dict(DATA["models"]["open-llama-7b-v2"]["config"], tie_word_embeddings=True), model_id="t"
+    )
+    gpu, host = model_buffers(tied, "Q4_K_M", aligned=False)
+    assert file_bytes(tied, "Q4_K_M") == gpu  # the embeddings once, though loaded twice
