@@ -8,6 +8,7 @@ function of the source URL, so no one picks which logs score the model.
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from functools import cache
 from statistics import median
@@ -122,12 +123,12 @@ def table_markdown() -> str:
         for engine in sorted({o.engine for o in outcomes(half)}):
             s = summary(outcomes(half, engine))
             parts = []
-            if s["median_abs_gib"] == s["median_abs_gib"]:  # not NaN
+            if not math.isnan(s["median_abs_gib"]):
                 parts.append(
                     f"available KV median error {s['median_abs_gib']:.2f} GiB, "
                     f"worst {s['worst_abs_gib']:.2f} GiB"
                 )
-            if s["median_abs_tokens_pct"] == s["median_abs_tokens_pct"]:
+            if not math.isnan(s["median_abs_tokens_pct"]):
                 parts.append(
                     f"KV tokens median {s['median_abs_tokens_pct']:.1f}%, "
                     f"worst {s['worst_abs_tokens_pct']:.1f}%"
