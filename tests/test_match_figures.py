@@ -169,9 +169,9 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 103 / 111,
-        "top3": 105 / 111,
-        "confident_top1": 99 / 111,
+        "top1": 104 / 111,
+        "top3": 106 / 111,
+        "confident_top1": 100 / 111,
         "near_false": 10 / 35,
         "confident_near_false": 2 / 35,
     },
@@ -213,6 +213,9 @@ MEASURED: dict[str, dict[str, float]] = {
 # (just under the 90% target again), top-3 90.8%, near misses matched 41% (24% confidently).
 # Raising the second stage's thresholds was tried on the calibration part only (coverage 0.7:
 # near misses 10 to 6 of 35, top-1 103 to 101 of 111) and not adopted: recall pays for it.
+# E0052 then gained requests' own "401 Client Error: Unauthorized for url" form (from
+# requests' source; calibration paste 059 had shown the family): calibration top-1 104/111,
+# the holdout unchanged.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
