@@ -211,6 +211,8 @@
 
     function renderComputed(r, command, combo) {
       answer.setAttribute("data-result", JSON.stringify(r));
+      // The model list above is not what this answers; pick a model there to leave this mode.
+      answer.appendChild(el("p", "For the pasted config.json (the model list above is not used):", { "class": "errkb-pasted-note" }));
       var verdict = r.fits === null ? "Unknown." : r.fits ? "Fits." : "Does not fit.";
       answer.appendChild(el("p", verdict, { "class": "errkb-verdict", "data-fits": String(r.fits) }));
       var list = el("ul");
