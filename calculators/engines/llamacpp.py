@@ -161,13 +161,6 @@ def row_sums(
     return kf, vf, ks, vs
 
 
-def kv_k_v_bytes(arch: ModelArch, s: Settings, e: Era, flash_attn: bool) -> tuple[int, int, Cells]:
-    kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
-    cells = kv_cells(arch, s, e, flash_attn)
-    n_swa = cells.swa if cells.swa else cells.base
-    return kf * cells.base + ks * n_swa, vf * cells.base + vs * n_swa, cells
-
-
 def ubatch(s: Settings) -> int:
     """llama.cpp clamps the micro-batch to the logical batch (``n_ubatch <= n_batch``)."""
     if s.n_ubatch < 1 or s.n_batch < 1:
@@ -184,52 +177,88 @@ def gpu_layers(arch: ModelArch, s: Settings) -> int:
     return min(s.n_gpu_layers, arch.n_layers)
 
 
-def compute_buffer_bytes(arch: ModelArch, s: Settings, flash_attn: bool, n_kv: int) -> int:
-    """Heuristic size of the largest compute buffer (logits or, without FA, KQ)."""
-    ub = ubatch(s)
-    logits = ub * arch.vocab_size * 4
-    kq = 0 if flash_attn else n_kv * ub * arch.n_heads * 4
-    return max(logits, kq) + 2 * ub * arch.hidden_size * 4
+@dataclass(frozen=True, slots=True)
+class _Fixed:
+    """What a setting fixes before the context and the sequence count are known."""
+
+    era: Era
+    fa: bool
+    ubatch: int
+    rows: tuple[int, int, int, int]  # bytes per cell: K full, V full, K sliding, V sliding
+    weights: int  # on the GPU, before the -ngl share
+    host: int  # token embeddings kept in host memory (GGUF file types)
+    file_type: str | None
+    ngl: int
+    state_per_seq: int
 
 
-def compute(arch: ModelArch, s: Settings) -> EngineResult:
+def _fixed(arch: ModelArch, s: Settings) -> _Fixed:
+    """Validates ``s`` (raising ``SettingError``) and computes its context-free parts."""
     e = era(s.version)
     if s.tp != 1:
         raise SettingError("llama.cpp splits layers across GPUs; use --tp 1 with --vram-gib total")
-    if s.context < 1 or s.seqs < 1:
-        raise SettingError("context and seqs must be >= 1")
     fa = bool(s.flash_attn)
     quant_v = cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
     if quant_v and s.flash_attn is False:
         raise SettingError("llama.cpp needs flash attention (-fa) for a quantised V cache")
     if quant_v and s.flash_attn is None:
         fa = True
-    k, v, cells = kv_k_v_bytes(arch, s, e, fa)
-    state = arch.n_linear_layers * arch.linear_state_elems * 4 * s.seqs
-    w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
     try:
         file_type = file_type_of(s.weights, arch) if s.weights_bytes is None else None
+        w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
     except ValueError as exc:
         raise SettingError(str(exc)) from None
     host = 0
     if file_type is not None:
         # llama.cpp keeps the token embeddings in host memory (the CPU_Mapped buffer).
         w, host = model_buffers(arch, file_type)
-    ngl = gpu_layers(arch, s)
-    if ngl < arch.n_layers:
-        # Each layer's weights and KV live on the device its layer is assigned to.
-        k, v = k * ngl // arch.n_layers, v * ngl // arch.n_layers
-        w = w * ngl // arch.n_layers
-        state = state * ngl // arch.n_layers
-    compute_b = compute_buffer_bytes(arch, s, fa, cells.base // cells.streams)
-    kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
-    per_token = kf + vf + ks + vs
+    return _Fixed(
+        era=e,
+        fa=fa,
+        ubatch=ubatch(s),
+        rows=row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v),
+        weights=w,
+        host=host,
+        file_type=file_type,
+        ngl=gpu_layers(arch, s),
+        state_per_seq=arch.n_linear_layers * arch.linear_state_elems * 4,
+    )
+
+
+def _parts(
+    arch: ModelArch, s: Settings, f: _Fixed, context: int, seqs: int
+) -> tuple[int, int, int, int, int, Cells]:
+    """(weights, K, V, state, compute buffer, cells) on the GPU; their sum is the total.
+
+    Each layer's weights, KV and state live on the device its layer is assigned to."""
+    cells = cells_for(arch, f.era, f.fa, context, seqs, s.kv_unified, s.swa_full, f.ubatch)
+    kf, vf, ks, vs = f.rows
+    n_swa = cells.swa if cells.swa else cells.base
+    n, ngl = arch.n_layers, f.ngl
+    logits = f.ubatch * arch.vocab_size * 4
+    kq = 0 if f.fa else cells.base // cells.streams * f.ubatch * arch.n_heads * 4
+    return (
+        f.weights * ngl // n,
+        (kf * cells.base + ks * n_swa) * ngl // n,
+        (vf * cells.base + vs * n_swa) * ngl // n,
+        f.state_per_seq * seqs * ngl // n,
+        max(logits, kq) + 2 * f.ubatch * arch.hidden_size * 4,
+        cells,
+    )
+
+
+def compute(arch: ModelArch, s: Settings) -> EngineResult:
+    if s.context < 1 or s.seqs < 1:
+        raise SettingError("context and seqs must be >= 1")
+    f = _fixed(arch, s)
+    w, k, v, state, compute_b, cells = _parts(arch, s, f, s.context, s.seqs)
+    kf, vf, ks, vs = f.rows
     res = EngineResult(
-        engine_version=e.label,
+        engine_version=f.era.label,
         kv_bytes=k + v,
         k_bytes=k,
         v_bytes=v,
-        kv_bytes_per_token=per_token,
+        kv_bytes_per_token=kf + vf + ks + vs,
         state_bytes=state,
         weights_bytes=w,
         overhead_bytes=compute_b,
@@ -237,6 +266,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         cells_swa=cells.printed_swa or None,
         kv_dtype=f"K {cache_type(s.cache_type_k)}, V {cache_type(s.cache_type_v)}",
     )
+    e, ngl, file_type, host = f.era, f.ngl, f.file_type, f.host
     # The note depends on the era, not only the family: before the iSWA cache (PR #13194)
     # llama_kv_cache_init loops over all n_layer layers and makes each one
     # `k = ggml_new_tensor_1d(ctx, type_k, n_embd_k_gqa*kv_size)` with no window check
@@ -260,31 +290,17 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
 
 
 def total_fn(arch: ModelArch, s: Settings, *, validated: bool = False) -> Callable[[int, int], int]:
-    """Total bytes as a function of (context, seqs), for fast solvers.
+    """Total bytes as a function of (context, seqs), for fast solvers: the same sum as
+    ``compute(...).total_bytes`` at that context and sequence count.
 
-    Validates ``s`` (raising ``SettingError``) unless the caller already ran ``compute``.
+    Validates ``s`` (raising ``SettingError``); ``validated`` is accepted for callers that
+    already ran ``compute`` and changes nothing.
     """
-    if not validated:
-        compute(arch, s)
-    e = era(s.version)
-    fa = bool(s.flash_attn) or (
-        s.flash_attn is None and cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
-    )
-    kf, vf, ks, vs = row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v)
-    w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
-    state_per_seq = arch.n_linear_layers * arch.linear_state_elems * 4
-    ngl, n_layers = gpu_layers(arch, s), arch.n_layers
-    w = w * ngl // n_layers
-    ub = ubatch(s)
-    logits = ub * arch.vocab_size * 4
-    extra = 2 * ub * arch.hidden_size * 4
-    kq_per_cell = 0 if fa else ub * arch.n_heads * 4
+    del validated
+    f = _fixed(arch, s)
 
     def total(context: int, seqs: int) -> int:
-        c = cells_for(arch, e, fa, context, seqs, s.kv_unified, s.swa_full, ub)
-        n_swa = c.swa if c.swa else c.base
-        kv = (kf + vf) * c.base + (ks + vs) * n_swa
-        comp = max(logits, kq_per_cell * (c.base // c.streams)) + extra
-        return w + (kv + state_per_seq * seqs) * ngl // n_layers + comp
+        w, k, v, state, compute_b, _ = _parts(arch, s, f, context, seqs)
+        return w + k + v + state + compute_b
 
     return total
