@@ -44,26 +44,28 @@ def _breakpoints(s: Settings) -> list[int]:
     return []
 
 
-def _largest_fitting(fits_at: Callable[[int], bool | None], lo: int, hi: int, guess: int) -> int:
+def _largest_fitting(
+    fits_at: Callable[[int], bool | None], lo: int, hi: int, guess: int, *, step: int = 0
+) -> int:
     """Largest x in [lo, hi] with fits_at(x), given fits_at(lo) and monotone in the segment.
 
     Gallops from ``guess`` (an interpolated estimate) so a typical solve costs a handful
-    of evaluations instead of a full bisection.
+    of evaluations instead of a full bisection; ``step`` is the first stride (1 where the
+    guess is usually exact).
     """
-    if fits_at(hi):
-        return hi
-    g = min(max(guess, lo), hi - 1)
-    step = max(1, min(256, (hi - lo) // 1024))
+    g = min(max(guess, lo), hi)
+    step = step or max(1, min(256, (hi - lo) // 1024))
     if fits_at(g):
-        a, b = g, hi
-        while step < b - a:
-            probe = a + step
-            if fits_at(probe):
-                a = probe
-                step *= 2
-            else:
+        a = g
+        while True:
+            if a == hi:
+                return hi
+            probe = min(a + step, hi)
+            if not fits_at(probe):
                 b = probe
                 break
+            a = probe
+            step *= 2
     else:
         a, b = lo, g
         while step < b - a:
@@ -112,13 +114,25 @@ def max_context(
         if s.vram_bytes is None:
             return None
         tf, seqs, vram = _total_fn(arch, s, result is not None), s.seqs, s.vram_bytes
+        t1 = tf(1, seqs)
+        if t1 > vram:
+            return 0
+        if seqs == 1:
+            # The total steps only every `q` tokens: search the steps, not the tokens.
+            q = _context_quantum(arch, s)
+            if tf(hi_cap, 1) <= vram:
+                return hi_cap
+            steps = -(-hi_cap // q)
+            tq = tf(q * min(17, steps), 1)
+            slope = (tq - t1) / max(min(17, steps) - 1, 1)
+            guess = steps if slope <= 0 else int(1 + (vram - t1) / slope)
+            k = _largest_fitting(lambda k: tf(k * q, 1) <= vram, 1, steps, guess, step=1)
+            return k * q
 
         def fits_ctx(c: int) -> bool:
             return tf(c, seqs) <= vram
 
-        if not fits_ctx(1):
-            return 0
-        t1, t2 = tf(1, seqs), tf(4097, seqs)
+        t2 = tf(4097, seqs)
         slope = (t2 - t1) / 4096
         guess = hi_cap if slope <= 0 else int(1 + (vram - t1) / slope)
         return _largest_fitting(fits_ctx, 1, hi_cap, guess)
@@ -167,7 +181,13 @@ def max_concurrency(
     t1, t2 = tf(ctx, 1), tf(ctx, 2)
     per_seq = t2 - t1
     guess = 1 << 16 if per_seq <= 0 else 1 + (vram - t1) // per_seq
-    return float(_largest_fitting(fits_at, 1, 1 << 16, int(guess)))
+    return float(_largest_fitting(fits_at, 1, 1 << 16, int(guess), step=1))
+
+
+def _context_quantum(arch: ModelArch, s: Settings) -> int:
+    if s.engine == "ollama":
+        return llamacpp.context_quantum(arch, ollama.inner_settings(s)[0])
+    return llamacpp.context_quantum(arch, s)
 
 
 def _total_fn(arch: ModelArch, s: Settings, validated: bool = False) -> Callable[[int, int], int]:

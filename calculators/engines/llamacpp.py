@@ -98,6 +98,12 @@ def cache_type(name: str) -> str:
     return t
 
 
+def cell_pad(e: Era, flash_attn: bool) -> int:
+    """What a stream's cells are padded to: kv_size to 256 (FA) or 32 before PR #16812,
+    the per-sequence context to 256 since."""
+    return (256 if flash_attn else 32) if e.kv_pad else 256
+
+
 @dataclass(frozen=True, slots=True)
 class Cells:
     base: int  # cells of the full-attention cache (all streams)
@@ -125,7 +131,7 @@ def cells_for(
     else:
         unified = n_seq == 1 or not e.kv_pad
     streams = 1 if unified else n_seq
-    pad = (256 if flash_attn else 32) if e.kv_pad else 256
+    pad = cell_pad(e, flash_attn)
     per_stream = _pad(n_ctx // streams, pad)
     iswa = e.iswa and arch.model_type in ISWA_FAMILIES and arch.n_sliding_layers > 0
     swa = 0
@@ -194,18 +200,47 @@ class _Fixed:
 
 def _fixed(arch: ModelArch, s: Settings) -> _Fixed:
     """Validates ``s`` (raising ``SettingError``) and computes its context-free parts."""
-    e = era(s.version)
-    if s.tp != 1:
+    return _fixed_of(
+        arch,
+        s.version,
+        s.tp,
+        s.flash_attn,
+        s.cache_type_k,
+        s.cache_type_v,
+        s.weights,
+        s.weights_bytes,
+        ubatch(s),
+        gpu_layers(arch, s),
+    )
+
+
+# The solvers call `compute` and `total_fn` many times per setting; the arguments are the
+# only fields of a setting the fixed parts read, so the cache cannot go stale.
+@lru_cache(maxsize=4096)
+def _fixed_of(
+    arch: ModelArch,
+    version: str | None,
+    tp: int,
+    flash_attn: bool | None,
+    cache_type_k: str,
+    cache_type_v: str,
+    weights: str,
+    weights_given: int | None,
+    n_ubatch: int,
+    ngl: int,
+) -> _Fixed:
+    e = era(version)
+    if tp != 1:
         raise SettingError("llama.cpp splits layers across GPUs; use --tp 1 with --vram-gib total")
-    fa = bool(s.flash_attn)
-    quant_v = cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
-    if quant_v and s.flash_attn is False:
+    fa = bool(flash_attn)
+    quant_v = cache_type(cache_type_v) not in ("f32", "f16", "bf16")
+    if quant_v and flash_attn is False:
         raise SettingError("llama.cpp needs flash attention (-fa) for a quantised V cache")
-    if quant_v and s.flash_attn is None:
+    if quant_v and flash_attn is None:
         fa = True
     try:
-        file_type = file_type_of(s.weights, arch) if s.weights_bytes is None else None
-        w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights)
+        file_type = file_type_of(weights, arch) if weights_given is None else None
+        w = weights_given if weights_given is not None else weights_bytes(arch, weights)
     except ValueError as exc:
         raise SettingError(str(exc)) from None
     host = 0
@@ -215,12 +250,12 @@ def _fixed(arch: ModelArch, s: Settings) -> _Fixed:
     return _Fixed(
         era=e,
         fa=fa,
-        ubatch=ubatch(s),
-        rows=row_sums(arch, e.mla_latent, s.cache_type_k, s.cache_type_v),
+        ubatch=n_ubatch,
+        rows=row_sums(arch, e.mla_latent, cache_type_k, cache_type_v),
         weights=w,
         host=host,
         file_type=file_type,
-        ngl=gpu_layers(arch, s),
+        ngl=ngl,
         state_per_seq=arch.n_linear_layers * arch.linear_state_elems * 4,
     )
 
@@ -287,6 +322,13 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if s.vram_bytes is not None:
         res.kv_budget_bytes = s.vram_bytes - w - compute_b - state
     return res
+
+
+def context_quantum(arch: ModelArch, s: Settings) -> int:
+    """Tokens of context per KV cell step with one sequence: ``compute`` gives the same
+    total for every context in ``(k*q, (k+1)*q]``, so a solver need only try multiples."""
+    f = _fixed(arch, s)
+    return cell_pad(f.era, f.fa)
 
 
 def total_fn(arch: ModelArch, s: Settings, *, validated: bool = False) -> Callable[[int, int], int]:

@@ -12,6 +12,7 @@ validated here.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 import calculators.engines.llamacpp as llamacpp
 from calculators.engines.base import EngineResult, SettingError, Settings
@@ -31,6 +32,12 @@ def _era_for(version: str) -> str:
 
 def inner_settings(s: Settings) -> tuple[Settings, str, str | None]:
     """The llama.cpp settings Ollama runs, its version label and a fallback note."""
+    return _inner_settings(s)
+
+
+# Settings are frozen and hashable; the solvers ask for the same setting's inner one often.
+@lru_cache(maxsize=1024)
+def _inner_settings(s: Settings) -> tuple[Settings, str, str | None]:
     version = s.version or DEFAULT_VERSION
     fa = bool(s.flash_attn)
     k_type, v_type = s.cache_type_k, s.cache_type_v

@@ -59,7 +59,6 @@ Explicit versions below 0.10 (and the ``v0``/``v1`` labels) keep every layer at 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 from calculators.dtypes import PAGED_KV_DTYPES, torch_dtype_bytes
@@ -339,7 +338,6 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     need_tokens = s.context * s.seqs
     blocks_needed = -(-need_tokens // s.block_size)
     kv = blocks_needed * page
-    k_share = Fraction(ke, ke + ve) if ke + ve else Fraction(0)
     label = VERSIONS[ver]
     if groups is not None:
         # One page per layer per block; all layers of these models share one row size.
@@ -356,7 +354,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     elif budget is not None:
         num_blocks = max(budget, 0) // page
         tokens = num_blocks * s.block_size
-    k_bytes = int(kv * k_share)
+    k_bytes = kv * ke // (ke + ve) if ke + ve else 0  # K's share, rounded down
     res = EngineResult(
         engine_version=label,
         kv_bytes=kv,
