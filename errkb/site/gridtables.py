@@ -17,8 +17,9 @@ from __future__ import annotations
 from markdown import Extension, Markdown
 from markdown.preprocessors import Preprocessor
 
-# A data attribute, not a class: Material styles only `table:not([class])`.
-OPEN = '<table data-errkb="grid">'
+# A data attribute, not a class: Material styles only `table:not([class])`. Search skips
+# the tables (thousands of figures and names that the page's own headings and prose name).
+OPEN = '<table data-errkb="grid" data-pagefind-ignore>'
 CLOSE = "</table>"
 # After the fences (25: code blocks are already stashed), before the HTML parser (20).
 PRIORITY = 22

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from subprocess import Popen
+from typing import Any
 
 from calculators.grid import (
     SETUPS,
@@ -43,6 +44,7 @@ from errkb.site.api import api_files
 from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
 from errkb.site.charts import CHARTS_DIR, chart_specs
 from errkb.site.charts import stale as stale_charts
+from errkb.site.fitcache import FitParts, TableKey, load_fit_parts
 from errkb.site.fitdata import FitData, fit_assets, fit_data
 from errkb.site.fitpages import (
     fit_table,
@@ -126,8 +128,10 @@ def _entry_sources(item: LoadedEntry, corpus: Corpus, paths: dict[str, str]) -> 
     return (item.path, *sorted({paths[i] for i in linked if i in paths}))
 
 
-def entry_pages(corpus: Corpus, settings: Settings, fit: FitData | None) -> list[GeneratedPage]:
-    """`fit`: the fit grid, for entries that ask for a fit table (None leaves tables out)."""
+def entry_pages(
+    corpus: Corpus, settings: Settings, tables: dict[TableKey, str] | None
+) -> list[GeneratedPage]:
+    """`tables`: the fit tables entries ask for (None leaves tables out)."""
     by_id = corpus.by_id()
     paths = {item.entry.id: item.path for item in corpus.items}
     return [
@@ -139,7 +143,7 @@ def entry_pages(corpus: Corpus, settings: Settings, fit: FitData | None) -> list
                 by_id=by_id,
                 backlinks=corpus.backlinks.get(item.entry.id, ()),
                 settings=settings,
-                fit=_fit(fit, item.entry) if fit is not None else None,
+                fit=_entry_table(tables, item.entry),
             ),
             edit_path=item.path,
             sources=_entry_sources(item, corpus, paths),
@@ -148,10 +152,20 @@ def entry_pages(corpus: Corpus, settings: Settings, fit: FitData | None) -> list
     ]
 
 
-def _fit(fit: FitData, entry: Entry) -> str | None:
+def _entry_table(tables: dict[TableKey, str] | None, entry: Entry) -> str | None:
+    key = _table_key(entry)
+    return None if tables is None or key is None else tables[key]
+
+
+def _table_key(entry: Entry) -> TableKey | None:
     if entry.fit is None:
         return None
-    return fit_table(fit, entry.fit.models, entry.fit.engines, entry_uri(entry))
+    return (tuple(entry.fit.models), tuple(entry.fit.engines), entry_uri(entry))
+
+
+def _table(fit: FitData, key: TableKey) -> str:
+    models, engines, uri = key
+    return fit_table(fit, list(models), list(engines), uri)
 
 
 # Fit pages change when the calculator's data does, not when an entry does.
@@ -200,18 +214,35 @@ def _cache_dir(settings: Settings) -> Path:
     return settings.root / ".cache" / "errkb"
 
 
-# `mkdocs serve` builds a new plan on every save, in one process; the fit pages and their JSON
-# depend only on the calculator's code and data (a change there needs a restart anyway).
-_fit_memo: dict[str, tuple[tuple[GeneratedPage, ...], dict[str, str]]] = {}
+def _build_parts(fit: FitData) -> FitParts:
+    return FitParts(
+        pages=[(p.src_uri, p.markdown) for p in fit_pages(fit)],
+        assets=fit_assets(fit),
+        charts=chart_specs(fit),
+    )
 
 
-def _fit_parts(fit: FitData) -> tuple[tuple[GeneratedPage, ...], dict[str, str]]:
-    key = source_key()
-    if key not in _fit_memo:
-        _fit_memo.clear()
-        _fit_memo[key] = (tuple(fit_pages(fit)), fit_assets(fit))
-    pages, assets = _fit_memo[key]
-    return pages, dict(assets)
+def _fit_parts(
+    settings: Settings, corpus: Corpus, grid: Popen[bytes] | None
+) -> tuple[
+    tuple[GeneratedPage, ...], dict[str, str], dict[TableKey, str], dict[str, dict[str, Any]]
+]:
+    """(fit pages, their JSON, the entries' fit tables, chart specs), from the cache when the
+    calculators and the rendering code are unchanged; the grid is loaded only if needed."""
+    cache_dir = _cache_dir(settings)
+    wanted = [k for k in (_table_key(e) for e in corpus.entries) if k is not None]
+    parts = load_fit_parts(
+        cache_dir,
+        wanted,
+        fit=lambda: fit_data(load_or_compute(cache_dir, background=grid)),
+        build=_build_parts,
+        table=_table,
+    )
+    if grid is not None and grid.returncode is None:  # started, then not needed: the cache hit
+        grid.kill()
+        grid.communicate()
+    pages = tuple(GeneratedPage(uri, md, sources=_CALC_SOURCES) for uri, md in parts.pages)
+    return pages, dict(parts.assets), dict(parts.tables), parts.charts
 
 
 # The in-browser calculator's files depend on the calculators' sources only, like the fit
@@ -231,24 +262,26 @@ def plan_from_corpus(
     corpus: Corpus, settings: Settings, lock: Lock, *, grid: Popen[bytes] | None = None
 ) -> SitePlan:
     """`grid`: the fit grid's computation, when `start_background` started it."""
-    fit = None
+    tables: tuple[GeneratedPage, ...] = ()
+    fit_json: dict[str, str] = {}
+    entry_tables: dict[TableKey, str] | None = None
+    charts: dict[str, dict[str, Any]] = {}
     if settings.tables:
-        fit = fit_data(load_or_compute(_cache_dir(settings), background=grid))
-    tables, fit_json = _fit_parts(fit) if fit is not None else ((), {})
-    pages = (*entry_pages(corpus, settings, fit), *index_pages(corpus), *tables)
+        tables, fit_json, entry_tables, charts = _fit_parts(settings, corpus, grid)
+    pages = (*entry_pages(corpus, settings, entry_tables), *index_pages(corpus), *tables)
     assets = api_files(corpus, settings) | fit_json
     static: dict[str, Path] = {}
-    if fit is not None:
+    if settings.tables:
         browser = _browser_parts()
         assets[RUNTIME_JSON] = browser.runtime_json
         static = browser.files
     plan = SitePlan(settings, corpus, pages, assets, static, redirects(corpus))
-    if fit is None:  # a measuring build: the locked fit pages are left out on purpose
+    if not settings.tables:  # a measuring build: the locked fit pages are left out on purpose
         return plan
     problems = lock.check_pages(set(plan.index_urls()))
     problems += [
         Diagnostic(f"{CHARTS_DIR}/{path}", 1, 1, "", "chart is out of date: run `errkb charts`")
-        for path in stale_charts(settings.root, chart_specs(fit))
+        for path in stale_charts(settings.root, charts)
     ]
     return replace(plan, diagnostics=tuple(problems))
 
