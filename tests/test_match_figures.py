@@ -172,16 +172,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 135 / 146,
-        "top3": 138 / 146,
-        "confident_top1": 129 / 146,
+        "top1": 139 / 146,
+        "top3": 142 / 146,
+        "confident_top1": 133 / 146,
         "near_false": 12 / 43,
-        "confident_near_false": 4 / 43,
+        "confident_near_false": 3 / 43,
     },
     "holdout": {
-        "top1": 132 / 149,
-        "top3": 134 / 149,
-        "confident_top1": 127 / 149,
+        "top1": 131 / 149,
+        "top3": 135 / 149,
+        "confident_top1": 126 / 149,
         "near_false": 15 / 42,
         "confident_near_false": 8 / 42,
     },
@@ -225,6 +225,15 @@ MEASURED: dict[str, dict[str, float]] = {
 # 8 near misses) top-1 31/35, top-3 32/35, near misses matched 2/8 (2 confidently); held-out
 # part (40 and 8) top-1 34/40 (85%), top-3 35/40, near misses 1/8 (0 confidently). The
 # figures above are the parts with batch D in them.
+# Then 15 wordings and two patterns from engine sources and public threads (a helper that never
+# opened tests/): Ollama's forms of llama.cpp's buffer failures and its "memory layout cannot be
+# allocated" (E0015), Go's template error for a function the server lacks (E0026), LM Studio
+# 0.3.28+ and 0.4.20 crash lines (E0088), ggml's HIP "GET_ROWS failed / ROCm error: invalid
+# device function" (E0040), Ollama's illegal-instruction signal (E0087), SGLang's CUDA graph
+# capture failure (E0103); E0029's pattern leaves an out-of-memory line to E0015. Families
+# chosen from calibration misses. Calibration top-1 135 to 139 of 146, top-3 138 to 142; the
+# holdout, scored once after: top-1 132 to 131 of 149, top-3 134 to 135 (which paste moved was
+# not looked up).
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
