@@ -13,15 +13,15 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import calculators.engines.registry as engines
 import calculators.solve as solve
-from calculators.engines.base import SettingError, Settings
-from calculators.estimate import Estimate, estimate
+from calculators.engines.base import EngineResult, SettingError, Settings
 from calculators.gpus import Gpu, load_gpus
 from calculators.models import ModelArch, load_catalog
 
@@ -126,9 +126,17 @@ def combo(key: str) -> Combo:
     return _COMBO_BY_KEY[key]
 
 
-def _estimate(arch: ModelArch, gpu: Gpu, c: Combo, context: int, tp: int = 1) -> Estimate:
-    return estimate(
-        arch, engine=c.engine, context=context, gpu=gpu, weights=c.weights, tp=tp, **dict(c.kv)
+def _settings(gpu: Gpu | None, c: Combo, context: int, tp: int = 1) -> Settings:
+    """The setting `errkb calc` builds for these options (`estimate` with `gpu=`)."""
+    return Settings(
+        engine=c.engine,
+        context=context,
+        weights=c.weights,
+        vram_bytes=gpu.vram_bytes if gpu else None,
+        gpu_name=gpu.name if gpu else None,
+        device_mib=gpu.memory_mib if gpu else None,
+        tp=tp,
+        **dict(c.kv),
     )
 
 
@@ -136,49 +144,120 @@ def _usable(max_context: int | None) -> int | None:
     return max_context if max_context else None
 
 
-def cell(arch: ModelArch, gpu: Gpu, c: Combo, tp: int = 1, where: str = "") -> Cell:
-    """`where`: the id the cell is filed under (a multi-GPU setup's), else the GPU's."""
-    where = where or gpu.id
-    try:
-        first = _estimate(arch, gpu, c, CONTEXTS[0], tp)
-    except SettingError as exc:
-        return Cell(where, arch.id, c.key, None, (), (), None, None, "", str(exc))
+def _beyond(arch: ModelArch, context: int) -> bool:
     # Beyond the model's own context length nothing "fits": the engine refuses the setting,
     # and `max_context` (capped there) would contradict a yes.
-    beyond = CONTEXTS[0] > (arch.max_position_embeddings or CONTEXTS[0])
-    concurrency: list[float | None] = [None if beyond else first.max_concurrency]
-    fits: list[bool | None] = [None if beyond else first.fits]
-    for context in CONTEXTS[1:]:
-        if context > (arch.max_position_embeddings or context):
+    return context > (arch.max_position_embeddings or context)
+
+
+def _paged_cell(arch: ModelArch, s: Settings, first: EngineResult, where: str, key: str) -> Cell:
+    """vLLM and SGLang: one engine run per context, or one in all where the engine's pool
+    does not depend on the context (concurrency and fit then follow from it)."""
+    same_pool = not engines.POOL_VARIES[s.engine](arch, s)
+    concurrency: list[float | None] = []
+    fits: list[bool | None] = []
+    for context in CONTEXTS:
+        if _beyond(arch, context):
             concurrency.append(None)
             fits.append(None)
             continue
-        # Fit and concurrency only, from one engine run, as `estimate` computes them: the
-        # max-context solve does not depend on the context.
-        s = Settings(
-            engine=c.engine,
-            context=context,
-            weights=c.weights,
-            vram_bytes=gpu.vram_bytes,
-            gpu_name=gpu.name,
-            device_mib=gpu.memory_mib,
-            tp=tp,
-            **dict(c.kv),
-        )
-        r = engines.run(arch, s)
-        concurrency.append(solve.max_concurrency(arch, s, result=r))
-        fits.append(solve.result_fits(r, s))
+        r = first
+        if context != s.context and not same_pool:
+            r = engines.run(arch, replace(s, context=context))
+        concurrency.append(solve.paged_concurrency(r, context))
+        fits.append(solve.paged_fits(r, context, s.seqs))
     return Cell(
         gpu=where,
         model=arch.id,
-        combo=c.key,
-        max_context=_usable(first.max_context),
+        combo=key,
+        max_context=_usable(solve.max_context(arch, s, result=first)),
         concurrency=tuple(concurrency),
         fits=tuple(fits),
         weights_bytes=first.weights_bytes,
         kv_bytes_per_token=first.kv_bytes_per_token,
         engine_version=first.engine_version,
     )
+
+
+def _total_cell(
+    arch: ModelArch,
+    first: EngineResult,
+    vram: int,
+    where: str,
+    key: str,
+    tf: Callable[[int, int], int],
+    quantum: int,
+) -> Cell:
+    """llama.cpp and Ollama: everything from the engine's total as a function of context and
+    sequences (`tf`, the same sum `compute` prints; it does not depend on the GPU)."""
+    concurrency: list[float | None] = []
+    fits: list[bool | None] = []
+    for context in CONTEXTS:
+        if _beyond(arch, context):
+            concurrency.append(None)
+            fits.append(None)
+            continue
+        concurrency.append(solve.max_concurrency_of_total(tf, context, vram))
+        fits.append(tf(context, 1) <= vram)
+    hi_cap = arch.max_position_embeddings or solve.MAX_CONTEXT_CAP
+    return Cell(
+        gpu=where,
+        model=arch.id,
+        combo=key,
+        max_context=_usable(solve.max_context_of_total(tf, vram, hi_cap, 1, quantum)),
+        concurrency=tuple(concurrency),
+        fits=tuple(fits),
+        weights_bytes=first.weights_bytes,
+        kv_bytes_per_token=first.kv_bytes_per_token,
+        engine_version=first.engine_version,
+    )
+
+
+def _memo(tf: Callable[[int, int], int]) -> Callable[[int, int], int]:
+    """`tf` remembered: the GPUs of one model and setting share their first probes."""
+    seen: dict[tuple[int, int], int] = {}
+
+    def total(context: int, seqs: int) -> int:
+        key = (context, seqs)
+        if key not in seen:
+            seen[key] = tf(context, seqs)
+        return seen[key]
+
+    return total
+
+
+def _error_cell(where: str, arch: ModelArch, c: Combo, exc: SettingError) -> Cell:
+    return Cell(where, arch.id, c.key, None, (), (), None, None, "", str(exc))
+
+
+def cell(arch: ModelArch, gpu: Gpu, c: Combo, tp: int = 1, where: str = "") -> Cell:
+    """`where`: the id the cell is filed under (a multi-GPU setup's), else the GPU's."""
+    where = where or gpu.id
+    s = _settings(gpu, c, CONTEXTS[0], tp)
+    try:
+        first = engines.run(arch, s)
+    except SettingError as exc:
+        return _error_cell(where, arch, c, exc)
+    if c.engine in engines.PAGED:
+        return _paged_cell(arch, s, first, where, c.key)
+    tf = solve.total_fn(arch, s)
+    return _total_cell(
+        arch, first, gpu.vram_bytes, where, c.key, tf, solve.context_quantum(arch, s)
+    )
+
+
+def _model_cells(arch: ModelArch, gpus: list[Gpu], c: Combo) -> list[Cell]:
+    """One model and setting on every GPU: as `cell` computes each, with what does not
+    depend on the GPU (llama.cpp's and Ollama's totals) computed once."""
+    if c.engine in engines.PAGED:
+        return [cell(arch, g, c) for g in gpus]
+    s = _settings(None, c, CONTEXTS[0])
+    try:
+        first = engines.run(arch, s)
+    except SettingError as exc:
+        return [_error_cell(g.id, arch, c, exc) for g in gpus]
+    tf, quantum = _memo(solve.total_fn(arch, s)), solve.context_quantum(arch, s)
+    return [_total_cell(arch, first, g.vram_bytes, g.id, c.key, tf, quantum) for g in gpus]
 
 
 @dataclass(frozen=True)
@@ -241,7 +320,13 @@ def fit_grid() -> tuple[Cell, ...]:
     if _grid is None:
         gpus = load_gpus()
         models = load_catalog()
-        _grid = tuple(cell(models[m], gpus[g], c) for g in gpus for m in models for c in COMBOS)
+        gpu_list = list(gpus.values())
+        by_key: dict[tuple[str, str, str], Cell] = {}
+        for m, arch in models.items():
+            for c in COMBOS:
+                for x in _model_cells(arch, gpu_list, c):
+                    by_key[(x.gpu, m, c.key)] = x
+        _grid = tuple(by_key[(g, m, c.key)] for g in gpus for m in models for c in COMBOS)
     return _grid
 
 

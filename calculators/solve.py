@@ -24,14 +24,28 @@ MAX_CONTEXT_CAP = 1 << 22  # 4M tokens: the search ceiling when a model gives no
 def result_fits(r: EngineResult, s: Settings) -> bool | None:
     """Whether ``r`` (computed for ``s``) fits; None when no memory size is known."""
     if s.engine in engines.PAGED:
-        if r.kv_cache_tokens is None:
-            return None
-        if r.max_concurrency is not None:  # vLLM hybrid manager: per-request blocks
-            return r.max_concurrency >= s.seqs and r.kv_cache_tokens > 0
-        return r.kv_cache_tokens >= s.context * s.seqs and r.kv_cache_tokens > 0
+        return paged_fits(r, s.context, s.seqs)
     if s.vram_bytes is None:
         return None
     return r.total_bytes <= s.vram_bytes
+
+
+def paged_fits(r: EngineResult, context: int, seqs: int) -> bool | None:
+    """vLLM/SGLang: whether ``seqs`` sequences of ``context`` tokens fit ``r``'s pool."""
+    if r.kv_cache_tokens is None:
+        return None
+    if r.max_concurrency is not None:  # vLLM hybrid manager: per-request blocks
+        return r.max_concurrency >= seqs and r.kv_cache_tokens > 0
+    return r.kv_cache_tokens >= context * seqs and r.kv_cache_tokens > 0
+
+
+def paged_concurrency(r: EngineResult, context: int) -> float | None:
+    """vLLM/SGLang: pool tokens / context, as vLLM logs "Maximum concurrency" (a float)."""
+    if r.kv_cache_tokens is None:
+        return None
+    if r.max_concurrency is not None:
+        return r.max_concurrency
+    return r.kv_cache_tokens / context
 
 
 def fits(arch: ModelArch, s: Settings) -> bool | None:
@@ -113,29 +127,9 @@ def max_context(
     if s.engine not in engines.PAGED:
         if s.vram_bytes is None:
             return None
-        tf, seqs, vram = _total_fn(arch, s, result is not None), s.seqs, s.vram_bytes
-        t1 = tf(1, seqs)
-        if t1 > vram:
-            return 0
-        if seqs == 1:
-            # The total steps only every `q` tokens: search the steps, not the tokens.
-            q = _context_quantum(arch, s)
-            if tf(hi_cap, 1) <= vram:
-                return hi_cap
-            steps = -(-hi_cap // q)
-            tq = tf(q * min(17, steps), 1)
-            slope = (tq - t1) / max(min(17, steps) - 1, 1)
-            guess = steps if slope <= 0 else int(1 + (vram - t1) / slope)
-            k = _largest_fitting(lambda k: tf(k * q, 1) <= vram, 1, steps, guess, step=1)
-            return k * q
-
-        def fits_ctx(c: int) -> bool:
-            return tf(c, seqs) <= vram
-
-        t2 = tf(4097, seqs)
-        slope = (t2 - t1) / 4096
-        guess = hi_cap if slope <= 0 else int(1 + (vram - t1) / slope)
-        return _largest_fitting(fits_ctx, 1, hi_cap, guess)
+        tf = _total_fn(arch, s, result is not None)
+        quantum = _context_quantum(arch, s) if s.seqs == 1 else 1
+        return max_context_of_total(tf, s.vram_bytes, hi_cap, s.seqs, quantum)
     if fits(arch, replace(s, context=1)) is None:
         return None
     bounds = [1, *(b for b in _breakpoints(s) if b < hi_cap), hi_cap]
@@ -164,24 +158,64 @@ def max_concurrency(
     """
     if s.engine in engines.PAGED:
         r = result if result is not None else engines.run(arch, replace(s, seqs=1))
-        if r.kv_cache_tokens is None:
-            return None
-        if r.max_concurrency is not None:
-            return r.max_concurrency
-        return r.kv_cache_tokens / s.context
+        return paged_concurrency(r, s.context)
     if s.vram_bytes is None:
         return None
-    tf, ctx, vram = _total_fn(arch, s, result is not None), s.context, s.vram_bytes
+    return max_concurrency_of_total(_total_fn(arch, s, result is not None), s.context, s.vram_bytes)
+
+
+def max_context_of_total(
+    tf: Callable[[int, int], int], vram: int, hi_cap: int, seqs: int, quantum: int
+) -> int:
+    """Largest context in [1, hi_cap] with tf(context, seqs) <= vram; 0 if none.
+
+    ``quantum``: the total is the same for every context in ``(k*q, (k+1)*q]`` (llama.cpp's
+    KV cells with one sequence), so only multiples are tried; 1 when that is not known.
+    """
+    t1 = tf(1, seqs)
+    if t1 > vram:
+        return 0
+    if quantum > 1:
+        if tf(hi_cap, seqs) <= vram:
+            return hi_cap
+        steps = -(-hi_cap // quantum)
+        probe = min(17, steps)
+        slope = (tf(quantum * probe, seqs) - t1) / max(probe - 1, 1)
+        guess = steps if slope <= 0 else int(1 + (vram - t1) / slope)
+        k = _largest_fitting(lambda k: tf(k * quantum, seqs) <= vram, 1, steps, guess, step=1)
+        return k * quantum
+
+    def fits_ctx(c: int) -> bool:
+        return tf(c, seqs) <= vram
+
+    slope = (tf(4097, seqs) - t1) / 4096
+    guess = hi_cap if slope <= 0 else int(1 + (vram - t1) / slope)
+    return _largest_fitting(fits_ctx, 1, hi_cap, guess)
+
+
+def max_concurrency_of_total(tf: Callable[[int, int], int], ctx: int, vram: int) -> float:
+    """The largest whole number of sequences n with tf(ctx, n) <= vram (0 if not even one)."""
 
     def fits_at(n: int) -> bool:
         return tf(ctx, n) <= vram
 
-    if not fits_at(1):
+    t1 = tf(ctx, 1)
+    if t1 > vram:
         return 0.0
-    t1, t2 = tf(ctx, 1), tf(ctx, 2)
-    per_seq = t2 - t1
+    per_seq = tf(ctx, 2) - t1
     guess = 1 << 16 if per_seq <= 0 else 1 + (vram - t1) // per_seq
     return float(_largest_fitting(fits_at, 1, 1 << 16, int(guess), step=1))
+
+
+def total_fn(arch: ModelArch, s: Settings) -> Callable[[int, int], int]:
+    """llama.cpp's or Ollama's total bytes as a function of (context, seqs) for setting ``s``
+    (what ``compute(...).total_bytes`` gives there); raises ``SettingError``."""
+    return _total_fn(arch, s)
+
+
+def context_quantum(arch: ModelArch, s: Settings) -> int:
+    """See ``max_context_of_total``: 1 unless one sequence's total steps in whole KV cells."""
+    return _context_quantum(arch, s) if s.seqs == 1 else 1
 
 
 def _context_quantum(arch: ModelArch, s: Settings) -> int:

@@ -18,6 +18,11 @@ ENGINES: dict[str, Callable[[ModelArch, Settings], EngineResult]] = {
     "sglang": sglang.compute,
 }
 PAGED = frozenset({"vllm", "sglang"})
+# Paged engines: whether a result's pool (tokens, concurrency) holds for other contexts too.
+POOL_VARIES: dict[str, Callable[[ModelArch, Settings], bool]] = {
+    "vllm": vllm.pool_varies_with_context,
+    "sglang": sglang.pool_varies_with_context,
+}
 
 
 def run(arch: ModelArch, s: Settings) -> EngineResult:
@@ -28,4 +33,4 @@ def run(arch: ModelArch, s: Settings) -> EngineResult:
     return fn(arch, s)
 
 
-__all__ = ["ENGINES", "PAGED", "EngineResult", "SettingError", "Settings", "run"]
+__all__ = ["ENGINES", "PAGED", "POOL_VARIES", "EngineResult", "SettingError", "Settings", "run"]

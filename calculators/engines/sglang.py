@@ -77,6 +77,11 @@ def max_total_tokens(rest_bytes: int, cell: int) -> int:
     return max(rest_bytes, 0) // cell
 
 
+def pool_varies_with_context(arch: ModelArch, s: Settings) -> bool:
+    """SGLang sizes its pool from the memory fraction and the weights alone."""
+    return False
+
+
 def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if s.context < 1 or s.seqs < 1:
         raise SettingError("context and seqs must be >= 1")

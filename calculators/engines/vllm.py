@@ -165,6 +165,14 @@ def _hybrid_blocks_per_request(
     return n_full * full + n_swa * (-(-swa_tokens // bs) + 1)
 
 
+def pool_varies_with_context(arch: ModelArch, s: Settings) -> bool:
+    """Whether ``compute``'s pool (KV tokens, concurrency) depends on ``s.context``: V0 sizes
+    its profile batch by it, the hybrid manager its blocks per request; V1 otherwise not."""
+    return version_key(s.version) == "v0" or (
+        hybrid_manager(s.version) and kv_groups(arch) is not None
+    )
+
+
 def release(version: str | None) -> tuple[int, int]:
     """(major, minor) of an explicit release; the newest modelled one for labels."""
     v = (version or "").strip().lower().lstrip("v")

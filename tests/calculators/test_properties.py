@@ -283,3 +283,40 @@ def test_native_sampler_holds_38_bytes_per_logit_at_the_sort() -> None:
     tokens, rows = 8192, 1024
     want = rows * arch.vocab_size * 38 + tokens * arch.hidden_size * 2
     assert activation_bytes(arch, s, "v1") == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    model=st.sampled_from(CATALOG),
+    engine=st.sampled_from(["vllm", "sglang"]),
+    version=st.sampled_from([None, "v0", "0.9.2", "0.10.1", "0.11.0", "0.17.0", "0.25.0", "0.30"]),
+    gib=st.sampled_from([16, 24, 48, 80, 141]),
+    tp=st.sampled_from([1, 2]),
+    contexts=st.lists(st.integers(1, 300_000), min_size=2, max_size=4),
+)
+def test_a_pool_said_not_to_vary_with_context_does_not(
+    model: str, engine: str, version: str | None, gib: int, tp: int, contexts: list[int]
+) -> None:
+    """The fit grid runs vLLM and SGLang once per GPU and model where `POOL_VARIES` says the
+    pool does not depend on the context, and derives the other contexts from that run."""
+    from calculators.engines.base import SettingError
+    from calculators.engines.registry import POOL_VARIES
+
+    arch = get_model(model)
+    s = Settings(
+        engine=engine,
+        version=None if engine == "sglang" else version,
+        vram_bytes=gib << 30,
+        tp=tp,
+        gpu_name="NVIDIA H100 80GB HBM3" if gib == 80 else None,
+    )
+    if POOL_VARIES[engine](arch, s):
+        return
+    try:
+        pools = {
+            (r.kv_cache_tokens, r.max_concurrency, r.kv_budget_bytes)
+            for r in (run(arch, replace(s, context=c)) for c in contexts)
+        }
+    except SettingError:
+        return
+    assert len(pools) == 1
