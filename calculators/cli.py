@@ -16,7 +16,7 @@ from calculators.dtypes import LLAMA_CPP_CACHE_TYPES, PAGED_KV_DTYPES
 from calculators.engines import ENGINES, SettingError
 from calculators.engines.base import GiB
 from calculators.estimate import Estimate, estimate
-from calculators.gpus import get_gpu, load_gpus
+from calculators.gpus import get_gpu, gpu_settings, load_gpus
 from calculators.models import ConfigError, ModelArch, arch_from_config, get_model
 
 
@@ -328,8 +328,7 @@ def calc(
     if gpu is not None and vram_gib is not None:
         raise OneLineError("give --gpu or --vram-gib, not both")
     vram: int | None = None
-    gpu_name: str | None = None
-    device_mib: int | None = None
+    from_gpu: dict[str, Any] = {}
     if gpu is not None:
         try:
             g = get_gpu(gpu)
@@ -337,7 +336,8 @@ def calc(
             raise OneLineError(
                 f"unknown GPU {gpu!r}; one of {', '.join(sorted(load_gpus()))}"
             ) from None
-        vram, gpu_name, device_mib = g.vram_bytes, g.name, g.memory_mib
+        from_gpu = gpu_settings(g)
+        vram = from_gpu.pop("vram_bytes")
     elif vram_gib is not None:
         vram = int(vram_gib * GiB)
     try:
@@ -356,7 +356,6 @@ def calc(
             tp=tp,
             gpu_memory_utilization=gpu_memory_utilization,
             mem_fraction_static=mem_fraction_static,
-            gpu_name=gpu_name,
             weights_bytes=weights_bytes,
             max_num_seqs=max_num_seqs,
             max_num_batched_tokens=max_num_batched_tokens,
@@ -365,12 +364,12 @@ def calc(
             cpu_offload_bytes=int(cpu_offload_gb * GiB),
             entrypoint=entrypoint,
             sampler=sampler,
-            device_mib=device_mib,
             n_ubatch=ubatch_size,
             n_batch=batch_size,
             kv_unified=kv_unified,
             swa_full=swa_full,
             n_gpu_layers=n_gpu_layers,
+            **from_gpu,
         )
     except (SettingError, ValueError) as exc:
         raise OneLineError(str(exc)) from None

@@ -8,7 +8,7 @@ from typing import Any
 import calculators.engines.registry as engines
 import calculators.solve as solve
 from calculators.engines.base import Settings
-from calculators.gpus import Gpu, get_gpu
+from calculators.gpus import Gpu, get_gpu, gpu_settings
 from calculators.models import ModelArch
 
 
@@ -65,10 +65,11 @@ def estimate(
     """
     if gpu is not None:
         g = get_gpu(gpu) if isinstance(gpu, str) else gpu
-        if vram_bytes is None:
-            vram_bytes = g.vram_bytes
-        settings.setdefault("gpu_name", g.name)
-        settings.setdefault("device_mib", g.memory_mib)
+        for name, value in gpu_settings(g).items():
+            if name == "vram_bytes":
+                vram_bytes = value if vram_bytes is None else vram_bytes
+            else:
+                settings.setdefault(name, value)
     s = Settings(engine=engine, context=context, seqs=seqs, vram_bytes=vram_bytes, **settings)
     r = engines.run(arch, s)
     fit = solve.result_fits(r, s)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from calculators.datafiles import read_data
 
@@ -19,6 +20,9 @@ class Gpu:
     source: str
     cuda_total_gib: float | None = None  # torch/cudaMemGetInfo total as vLLM logs it
     cuda_source: str = ""
+    # NVML gives the device's memory total (nvidia-smi's memory.total); not on GB10, whose
+    # memory is the host's: nvidia-smi prints [N/A] there (vLLM then takes its small defaults).
+    nvml_memory: bool = True
 
     @property
     def vram_bytes(self) -> int:
@@ -42,8 +46,20 @@ def load_gpus() -> dict[str, Gpu]:
             source=str(g["source"]),
             cuda_total_gib=float(g["cuda_total_gib"]) if g.get("cuda_total_gib") else None,
             cuda_source=str(g.get("cuda_source", "")),
+            nvml_memory=bool(g.get("nvml_memory", True)),
         )
     return out
+
+
+def gpu_settings(g: Gpu) -> dict[str, Any]:
+    """The `Settings` fields a catalog GPU sets, the same for `errkb calc`, the grid and
+    `estimate(gpu=...)`."""
+    return {
+        "vram_bytes": g.vram_bytes,
+        "gpu_name": g.name,
+        "device_mib": g.memory_mib,
+        "nvml_memory": g.nvml_memory,
+    }
 
 
 def get_gpu(gpu_id: str) -> Gpu:

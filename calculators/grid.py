@@ -22,7 +22,7 @@ from typing import Any
 import calculators.engines.registry as engines
 import calculators.solve as solve
 from calculators.engines.base import EngineResult, SettingError, Settings
-from calculators.gpus import Gpu, load_gpus
+from calculators.gpus import Gpu, gpu_settings, load_gpus
 from calculators.models import ModelArch, load_catalog
 
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # where `calculators` imports from
@@ -132,10 +132,8 @@ def _settings(gpu: Gpu | None, c: Combo, context: int, tp: int = 1) -> Settings:
         engine=c.engine,
         context=context,
         weights=c.weights,
-        vram_bytes=gpu.vram_bytes if gpu else None,
-        gpu_name=gpu.name if gpu else None,
-        device_mib=gpu.memory_mib if gpu else None,
         tp=tp,
+        **(gpu_settings(gpu) if gpu else {}),
         **dict(c.kv),
     )
 

@@ -48,6 +48,7 @@ class Settings:
     cpu_offload_bytes: int = 0  # vLLM --cpu-offload-gb, per GPU
     enforce_eager: bool = False  # vLLM --enforce-eager: no CUDA graphs
     device_mib: int | None = None  # nvidia-smi memory.total (SGLang sizes its defaults by it)
+    nvml_memory: bool = True  # NVML reports the device's memory (False: GB10's unified memory)
     n_batch: int = 2048  # llama.cpp -b/--batch-size
     n_gpu_layers: int | None = None  # llama.cpp -ngl (None: all layers on the GPU)
 

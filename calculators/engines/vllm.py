@@ -238,7 +238,14 @@ def cuda_graphs_subtracted(arch: ModelArch, s: Settings) -> bool:
 
 
 def large_device(s: Settings) -> bool:
-    """vLLM's test for its larger scheduler defaults (70 GiB or more; from 0.9 not an A100)."""
+    """vLLM's test for its larger scheduler defaults (70 GiB or more; from 0.9 not an A100).
+
+    vLLM reads the total from NVML (``get_device_total_memory``) inside a try whose fallback
+    is 0 (``arg_utils.py``: "This is only used to set default_max_num_batched_tokens"). NVML
+    has no memory total on GB10 (nvidia-smi prints [N/A]), so a 121 GiB DGX Spark gets the
+    small defaults."""
+    if not s.nvml_memory:
+        return False
     if s.vram_bytes is None or s.vram_bytes < 70 * GiB:
         return False
     return release(s.version) < (0, 9) or "a100" not in (s.gpu_name or "").lower()

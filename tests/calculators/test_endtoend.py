@@ -41,14 +41,25 @@ USER_INPUTS = {
 # four A100s from +2.80 to +0.08 GiB, on one H100 from +13 to +5 GiB (the rest is the
 # sampler: these runs hold PyTorch's, and a release before 0.11.1 is taken to hold
 # FlashInfer's, as the Docker image does). Re-scored, not refitted.
+# Then two DGX Spark (GB10) logs joined the holdout (vLLM 0.13, NVIDIA's container), scored
+# once on arrival: Qwen2.5-14B FP8 -2.63 GiB, Qwen3-30B-A3B FP8 -2.14 GiB (the calculator gave
+# GB10 vLLM's large-device defaults, 8,192 batched tokens and 1,024 sequences). vLLM reads the
+# device total from NVML inside a try whose fallback is 0 (arg_utils.py), and NVML has no
+# memory total on GB10 (nvidia-smi prints [N/A]): the catalog now says so and vLLM takes its
+# small defaults there. Re-scored: +1.56 and +2.02 GiB. With them the capacity targets met on
+# 11 logs are missed on 13 (Qwen3-30B-A3B's pool is 4.04 GiB, so 2 GiB is half of it).
 MEASURED_HOLDOUT = {
-    "median_abs_gib": 0.96,
+    "median_abs_gib": 1.28,
     "worst_abs_gib": 5.15,
-    "median_abs_tokens_pct": 4.51,
-    "worst_abs_tokens_pct": 8.71,
+    "median_abs_tokens_pct": 5.15,
+    "worst_abs_tokens_pct": 50.1,
 }
-MET_TARGETS = {"median_abs_tokens_pct": 5.0, "worst_abs_tokens_pct": 15.0}
-UNMET_TARGETS = {"median_abs_gib": 0.5, "worst_abs_gib": 1.5}
+UNMET_TARGETS = {
+    "median_abs_gib": 0.5,
+    "worst_abs_gib": 1.5,
+    "median_abs_tokens_pct": 5.0,
+    "worst_abs_tokens_pct": 15.0,
+}
 # SGLang: max_total_num_tokens within 10% (one held-out log so far: +35.8% when scored, +21.9%
 # after the L4's CUDA total joined the GPU catalog; SGLang sizes the pool from the memory free
 # when it starts, after the CUDA context and NCCL, which the calculator takes as the device).
@@ -88,13 +99,6 @@ def test_calibration_logs_that_print_every_part_are_reproduced() -> None:
 def test_holdout_no_worse_than_measured(name: str) -> None:
     s = _vllm_holdout()
     assert s[name] <= MEASURED_HOLDOUT[name] + 1e-9, (name, s[name], endtoend.table_markdown())
-
-
-@pytest.mark.parametrize("name", sorted(MET_TARGETS))
-def test_holdout_kv_capacity_targets(name: str) -> None:
-    # Issue 13's capacity targets (5% median, 15% worst), met on the vLLM held-out logs
-    # that print a pool size.
-    assert _vllm_holdout()[name] <= MET_TARGETS[name], endtoend.table_markdown()
 
 
 @pytest.mark.xfail(strict=True, reason="issue 13 targets not met on the holdout yet")
