@@ -172,17 +172,17 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 139 / 146,
-        "top3": 142 / 146,
+        "top1": 138 / 146,
+        "top3": 141 / 146,
         "confident_top1": 133 / 146,
-        "near_false": 12 / 43,
+        "near_false": 8 / 43,
         "confident_near_false": 3 / 43,
     },
     "holdout": {
         "top1": 131 / 149,
         "top3": 135 / 149,
         "confident_top1": 126 / 149,
-        "near_false": 15 / 42,
+        "near_false": 12 / 42,
         "confident_near_false": 8 / 42,
     },
 }
@@ -234,6 +234,11 @@ MEASURED: dict[str, dict[str, float]] = {
 # chosen from calibration misses. Calibration top-1 135 to 139 of 146, top-3 138 to 142; the
 # holdout, scored once after: top-1 132 to 131 of 149, top-3 134 to 135 (which paste moved was
 # not looked up).
+# Then the second stage's floor and coverage were raised (8.0 to 12.0, 0.5 to 0.6), chosen on
+# the suite and the calibration part from a grid of floor x coverage x margin: near misses
+# offered a possible match 12 to 8 of 43, top-1 139 to 138 of 146. The holdout, scored once
+# after: top-1 and top-3 unchanged (131 and 135 of 149), near misses 15 to 12 of 42 (8 of them
+# confidently, unchanged).
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
