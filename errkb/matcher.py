@@ -99,6 +99,11 @@ STRONG = 0.9  # above this a match is certain; ranked by position in the log
 CAP = 24
 # Stream tokens an alignment may step over between two matched tokens (versions insert clauses).
 GAP = 6
+# A template shorter than SHORT_TOKENS (`ERROR Failed to load the model.`) is made of words
+# many errors share: spread over a line with gaps it is a coincidence, so it may skip at most
+# SHORT_GAP tokens between two of its words. Set on the suite and the calibration pastes.
+SHORT_TOKENS = 8
+SHORT_GAP = 2
 # Lines a match may reach before and after a line holding one of its anchor words.
 WINDOW = (8, 16)
 # The second stage. A log's error lines are the lines holding one of these (lowercase) texts.
@@ -185,7 +190,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     weights = token_weights(list(by_entry.values()))
     kept = [t for t in found if reachable(t.tokens, [weights[x] for x in t.tokens], MIN_SCORE)]
     return {
-        "version": 3,
+        "version": 4,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
         "stop": sorted(STOP),
@@ -194,6 +199,8 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "min_score": MIN_SCORE,
         "strong": STRONG,
         "gap": GAP,
+        "short_tokens": SHORT_TOKENS,
+        "short_gap": SHORT_GAP,
         "window": list(WINDOW),
         "weights": weights,
         "templates": [{"id": t.entry_id, "tokens": list(t.tokens)} for t in kept],
@@ -239,6 +246,8 @@ class Matcher:
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
         self.gap = int(data["gap"])
+        self.short_tokens = int(data["short_tokens"])
+        self.short_gap = int(data["short_gap"])
         self.symptoms: dict[str, list[str]] = dict(data["symptoms"])
         self.window = (int(data["window"][0]), int(data["window"][1]))
         self.scan_all = False  # tests set it: clean every line, as if all were candidates
@@ -382,13 +391,14 @@ class Matcher:
         order, and a seed inside an earlier alignment's span is not tried again."""
         seeds = sorted(p for w in words for p in pos.get(w, ()))
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
+        gap = self.short_gap if len(toks) < self.short_tokens else self.gap
         found: tuple[float, int] | None = None
         covered = -1
         for p in seeds:
             if p <= covered:
                 continue
             for j in at[stream[p]]:
-                matched, first, last = align(toks, j, p, pos, seg, self.gap)
+                matched, first, last = align(toks, j, p, pos, seg, gap)
                 covered = max(covered, last)
                 if len(matched) < self.min_tokens:
                     continue

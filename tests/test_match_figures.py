@@ -175,13 +175,13 @@ MEASURED: dict[str, dict[str, float]] = {
         "top1": 138 / 146,
         "top3": 141 / 146,
         "confident_top1": 133 / 146,
-        "near_false": 8 / 43,
-        "confident_near_false": 3 / 43,
+        "near_false": 7 / 43,
+        "confident_near_false": 2 / 43,
     },
     "holdout": {
-        "top1": 131 / 149,
+        "top1": 132 / 149,
         "top3": 135 / 149,
-        "confident_top1": 126 / 149,
+        "confident_top1": 127 / 149,
         "near_false": 12 / 42,
         "confident_near_false": 8 / 42,
     },
@@ -239,6 +239,11 @@ MEASURED: dict[str, dict[str, float]] = {
 # offered a possible match 12 to 8 of 43, top-1 139 to 138 of 146. The holdout, scored once
 # after: top-1 and top-3 unchanged (131 and 135 of 149), near misses 15 to 12 of 42 (8 of them
 # confidently, unchanged).
+# Then wordings shorter than 8 tokens may skip at most 2 stream tokens between two of their
+# words (6 for the others): a short message of common words spread over a line had matched
+# llama.cpp's "failed to load model" lines as text-generation-webui's page. Calibration: near
+# misses 8 to 7 (confidently 3 to 2), nothing else moved. Holdout, scored once after: top-1 131
+# to 132 of 149, the rest unchanged.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 

@@ -60,6 +60,8 @@
     this.minScore = data.min_score;
     this.strong = data.strong;
     this.gap = data.gap;
+    this.shortTokens = data.short_tokens;
+    this.shortGap = data.short_gap;
     this.symptoms = data.symptoms;
     // Prototype-free dictionaries: a template word may be 'constructor'.
     this.vocab = Object.create(null);
@@ -208,11 +210,12 @@
       t.tokens.forEach(function (x, k) { if (x === w) at[w].push(k); });
     });
     seeds.sort(function (a, b) { return a - b; });
+    var gap = t.tokens.length < self.shortTokens ? self.shortGap : self.gap;
     var found = null, covered = -1;
     seeds.forEach(function (p) {
       if (p <= covered) return;
       at[stream[p]].forEach(function (j) {
-        var r = align(t.tokens, j, p, pos, seg, self.gap);
+        var r = align(t.tokens, j, p, pos, seg, gap);
         covered = Math.max(covered, r[2]);
         if (r[0].length < self.minTokens) return;
         var got = total(r[0].map(function (k) { return t.ws[k]; }));
