@@ -388,7 +388,8 @@ class Matcher:
     ) -> tuple[float, int] | None:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
-        order, and a seed inside an earlier alignment's span is not tried again."""
+        order, a seed inside an earlier alignment's span is not tried again, and the search
+        stops at the first alignment of every token."""
         seeds = sorted(p for w in words for p in pos.get(w, ()))
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         gap = self.short_gap if len(toks) < self.short_tokens else self.gap
@@ -405,6 +406,8 @@ class Matcher:
                 got = total([ws[k] for k in matched])
                 if found is None or got > found[0]:
                     found = (got, first)
+                if len(matched) == len(toks):  # every token: no later seed can do better
+                    return found
         return found
 
     def line_terms(self, text: str) -> list[str]:

@@ -211,17 +211,21 @@
     });
     seeds.sort(function (a, b) { return a - b; });
     var gap = t.tokens.length < self.shortTokens ? self.shortGap : self.gap;
-    var found = null, covered = -1;
-    seeds.forEach(function (p) {
-      if (p <= covered) return;
-      at[stream[p]].forEach(function (j) {
-        var r = align(t.tokens, j, p, pos, seg, gap);
+    var found = null, covered = -1, s, i;
+    for (s = 0; s < seeds.length; s++) {
+      var p = seeds[s];
+      if (p <= covered) continue;
+      var js = at[stream[p]];
+      for (i = 0; i < js.length; i++) {
+        var r = align(t.tokens, js[i], p, pos, seg, gap);
         covered = Math.max(covered, r[2]);
-        if (r[0].length < self.minTokens) return;
+        if (r[0].length < self.minTokens) continue;
         var got = total(r[0].map(function (k) { return t.ws[k]; }));
         if (found === null || got > found[0]) found = [got, r[1]];
-      });
-    });
+        // Every token aligned: no later seed can do better (as in Python).
+        if (r[0].length === t.tokens.length) return found;
+      }
+    }
     return found;
   };
 
