@@ -172,16 +172,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 138 / 146,
-        "top3": 141 / 146,
+        "top1": 137 / 146,
+        "top3": 140 / 146,
         "confident_top1": 133 / 146,
         "near_false": 7 / 43,
         "confident_near_false": 2 / 43,
     },
     "holdout": {
-        "top1": 132 / 149,
-        "top3": 135 / 149,
-        "confident_top1": 127 / 149,
+        "top1": 133 / 149,
+        "top3": 136 / 149,
+        "confident_top1": 128 / 149,
         "near_false": 12 / 42,
         "confident_near_false": 8 / 42,
     },
@@ -244,6 +244,14 @@ MEASURED: dict[str, dict[str, float]] = {
 # llama.cpp's "failed to load model" lines as text-generation-webui's page. Calibration: near
 # misses 8 to 7 (confidently 3 to 2), nothing else moved. Holdout, scored once after: top-1 131
 # to 132 of 149, the rest unchanged.
+# Then 12 wordings from a source audit of the llama.cpp, Ollama and desktop entries (a helper
+# that never opened tests/): ollama-python's ConnectionError (E0030), llama-cpp-python's
+# context-window ValueError in two forms (E0028), Ollama's "model request too large for system"
+# in three releases' forms (E0012), ggml's Metal buffer failures after the 2025 rewrite (E0080),
+# bitsandbytes' library load errors of 0.46+ (E0039), LM Studio's unknown-architecture lines
+# (E0026). Calibration top-1 138 to 137 (a possible match for E0012 fell under the second
+# stage's threshold: BM25 scores a longer entry lower); holdout, scored once after: top-1 132
+# to 133, top-3 135 to 136 of 149.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
