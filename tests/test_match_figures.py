@@ -38,15 +38,21 @@ KNOWN = set(CORPUS.by_id())
 FRESH_FROM = 172
 # Batch D (files 296 and up), found after every change up to the fit-grid work of 2026-11-26.
 BATCH_D_FROM = 296
+# Batch E (files 387 and up), found after this session's matcher and wording changes.
+BATCH_E_FROM = 387
 
 
 def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
     """(text, expected entry or None, other defensible entries) for every case of a part."""
-    if part in ("fresh holdout", "batch D holdout"):
-        start = FRESH_FROM if part == "fresh holdout" else BATCH_D_FROM
+    if part in ("fresh holdout", "batch D holdout", "batch E holdout"):
+        start, end = {
+            "fresh holdout": (FRESH_FROM, 10**6),  # every batch since the first fresh one
+            "batch D holdout": (BATCH_D_FROM, BATCH_E_FROM),
+            "batch E holdout": (BATCH_E_FROM, 10**6),
+        }[part]
         folder = FIXTURES / "pastes"
         index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
-        index = [c for c in index if c["part"] == "holdout" and int(c["file"][:3]) >= start]
+        index = [c for c in index if c["part"] == "holdout" and start <= int(c["file"][:3]) < end]
     elif part == "suite":
         folder = FIXTURES / "logs"
         index: list[dict[str, Any]] = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
@@ -116,7 +122,14 @@ def figures(part: str) -> Figures:
     )
 
 
-PARTS = ("suite", "calibration", "holdout", "fresh holdout", "batch D holdout")
+PARTS = (
+    "suite",
+    "calibration",
+    "holdout",
+    "fresh holdout",
+    "batch D holdout",
+    "batch E holdout",
+)
 
 
 def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
@@ -172,18 +185,18 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 137 / 146,
-        "top3": 140 / 146,
-        "confident_top1": 133 / 146,
-        "near_false": 7 / 43,
-        "confident_near_false": 2 / 43,
+        "top1": 166 / 181,
+        "top3": 169 / 181,
+        "confident_top1": 162 / 181,
+        "near_false": 8 / 51,
+        "confident_near_false": 3 / 51,
     },
     "holdout": {
-        "top1": 133 / 149,
-        "top3": 136 / 149,
-        "confident_top1": 128 / 149,
-        "near_false": 12 / 42,
-        "confident_near_false": 8 / 42,
+        "top1": 163 / 185,
+        "top3": 167 / 185,
+        "confident_top1": 158 / 185,
+        "near_false": 13 / 50,
+        "confident_near_false": 9 / 50,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -254,6 +267,11 @@ MEASURED: dict[str, dict[str, float]] = {
 # to 133, top-3 135 to 136 of 149.
 # Then 10 wordings from the same audit of the vLLM, SGLang and PyTorch entries (E0013, E0017,
 # E0020, E0034, E0048, E0122, E0136: newer and older releases' forms); no figure moved.
+# Batch E (files 387-473): 87 fresh pastes (71 cases, 16 near misses) from threads nothing here
+# had used, labelled by two helpers who never ran the matcher, scored once as found with the
+# matcher and corpus of that moment: calibration part (35 cases, 8 near misses) top-1 29/35,
+# top-3 29/35, near misses matched 1/8; held-out part (36 and 8) top-1 30/36 (83%), top-3 31/36,
+# near misses 1/8 (1 confidently). The guards above are the parts with batch E in them.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
