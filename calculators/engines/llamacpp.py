@@ -20,8 +20,13 @@ release; the rules are grouped into eras named after the pull request that chang
   padded to 256 and the SWA cache is ``PAD(min(kv_size, n_swa*(unified ? n_seq : 1) +
   n_ubatch), 256)``. Logs: ``llama_kv_cache: size = ...``.
 
-Compute buffers are estimated, not exact: the logits buffer (``n_ubatch x n_vocab`` f32)
-or, without flash attention, the KQ matrix (``n_ctx x n_ubatch x n_head`` f32).
+The compute buffer is the peak of ggml's graph allocator over one micro-batch of ``n_ubatch``
+tokens (``compute_bytes``): the output step (the f32 logits, ``n_vocab x n_ubatch``, written while
+the normalised hidden state they are projected from is alive) or, without flash attention, an
+attention step (the f32 KQ matrix, ``n_kv x n_ubatch x n_head``, with the KQ mask, the layer's
+input, Q and KQV alive; families that load one fused QKV weight also hold that projection).
+Checked against llama.cpp's CI logs (data/llamacpp_context.yaml); estimated for graphs those
+logs do not show (mixture of experts, sliding windows, newer builds).
 """
 
 from __future__ import annotations
@@ -49,6 +54,10 @@ class Era:
     iswa: bool
     streams: bool
     kv_pad: bool  # True: pad kv_size to 256 (FA) / 32; False: pad per-seq context to 256
+    # `-fa` unset means `auto` (on where the GPU backend supports it) rather than off: the flag
+    # became on/off/auto with auto the default by b6343 (WasmEdge's bump to b6343, PR #4343,
+    # maps the new string type; llama.cpp issue #27086 calls `-fa auto` the default).
+    fa_auto: bool = False
 
 
 ERAS: dict[str, Era] = {
@@ -58,7 +67,8 @@ ERAS: dict[str, Era] = {
         Era("2025-04", "llama.cpp PR #12801 (MLA latent cache)", True, False, False, True),
         Era("2025-05", "llama.cpp PR #13194 (iSWA cache)", True, True, False, True),
         Era("b5913", "llama.cpp b5913, PR #14363 (per-sequence streams)", True, True, True, True),
-        Era("2025-10", "llama.cpp PR #16812 (no KV padding)", True, True, True, False),
+        Era("b6343", "llama.cpp b6343 (-fa auto by default)", True, True, True, True, True),
+        Era("2025-10", "llama.cpp PR #16812 (no KV padding)", True, True, True, False, True),
     )
 }
 DEFAULT_ERA = "2025-10"
@@ -70,8 +80,10 @@ def era(version: str | None) -> Era:
     v = version.strip().lower()
     if v.startswith("b") and v[1:].isdigit():
         build = int(v[1:])
-        # Only b5913 is anchored to a build number (issue #14847); earlier builds are
-        # treated as the era just before it.
+        # b5913 (issue #14847) and b6343 are anchored to build numbers; earlier builds are
+        # treated as the era just before the first.
+        if build >= 6343:
+            return ERAS["b6343"]
         return ERAS["b5913"] if build >= 5913 else ERAS["2025-05"]
     if v in ERAS:
         return ERAS[v]
@@ -183,6 +195,38 @@ def gpu_layers(arch: ModelArch, s: Settings) -> int:
     return min(s.n_gpu_layers, arch.n_layers)
 
 
+# Families whose llama.cpp graph projects Q, K and V with one fused weight (attn_qkv), so the
+# whole projection is alive next to the KQ matrix.
+FUSED_QKV_FAMILIES = frozenset(
+    {"gpt_neox", "phi", "phi3", "falcon", "bloom", "mpt", "gpt2", "starcoder", "chatglm"}
+)
+KQ_MASK_PAD = 32  # GGML_KQ_MASK_PAD: the mask's token dimension is padded to this
+
+
+def compute_bytes(arch: ModelArch, n_ubatch: int, n_kv: int) -> int:
+    """The compute buffer's peak for one micro-batch; ``n_kv`` 0 with flash attention.
+
+    Output step: f32 logits plus the hidden state they are projected from. Attention step
+    (without flash attention): KQ, the KQ mask, the layer's input, Q and KQV (and a fused QKV
+    projection). llama.cpp's CI logs (b1619 to b4937, Open LLaMA 7B and Pythia 2.8B) print
+    70.50, 103.25, 156.00 and 162.00 MiB where this gives the same to the hundredth.
+    """
+    f32 = 4
+    hidden = n_ubatch * arch.hidden_size * f32
+    output = n_ubatch * arch.vocab_size * f32 + hidden
+    if not n_kv:
+        return output
+    q = n_ubatch * arch.n_heads * arch.head_dim * f32
+    kqv = n_ubatch * arch.n_heads * arch.v_head_dim * f32
+    kq = n_kv * n_ubatch * arch.n_heads * f32
+    mask = n_kv * _pad(n_ubatch, KQ_MASK_PAD) * f32
+    attention = kq + mask + hidden + q + kqv
+    if arch.model_type in FUSED_QKV_FAMILIES:
+        kv_heads = arch.n_kv_heads * (arch.head_dim + arch.v_head_dim)
+        attention += n_ubatch * (arch.n_heads * arch.head_dim + kv_heads) * f32
+    return max(output, attention)
+
+
 @dataclass(frozen=True, slots=True)
 class _Fixed:
     """What a setting fixes before the context and the sequence count are known."""
@@ -232,7 +276,7 @@ def _fixed_of(
     e = era(version)
     if tp != 1:
         raise SettingError("llama.cpp splits layers across GPUs; use --tp 1 with --vram-gib total")
-    fa = bool(flash_attn)
+    fa = bool(flash_attn) or (flash_attn is None and e.fa_auto)
     quant_v = cache_type(cache_type_v) not in ("f32", "f16", "bf16")
     if quant_v and flash_attn is False:
         raise SettingError("llama.cpp needs flash attention (-fa) for a quantised V cache")
@@ -270,16 +314,19 @@ def _parts(
     kf, vf, ks, vs = f.rows
     n_swa = cells.swa if cells.swa else cells.base
     n, ngl = arch.n_layers, f.ngl
-    logits = f.ubatch * arch.vocab_size * 4
-    kq = 0 if f.fa else cells.base // cells.streams * f.ubatch * arch.n_heads * 4
     return (
         f.weights * ngl // n,
         (kf * cells.base + ks * n_swa) * ngl // n,
         (vf * cells.base + vs * n_swa) * ngl // n,
         f.state_per_seq * seqs * ngl // n,
-        max(logits, kq) + 2 * f.ubatch * arch.hidden_size * 4,
+        compute_bytes(arch, f.ubatch, 0 if f.fa else cells.base // cells.streams),
         cells,
     )
+
+
+def quant_v_type(s: Settings) -> bool:
+    """A quantised V cache, which needs flash attention whatever `-fa` says."""
+    return cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
 
 
 def compute(arch: ModelArch, s: Settings) -> EngineResult:
@@ -309,6 +356,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     # the other ISWA_FAMILIES also kept their sliding layers at full size then.
     if arch.n_sliding_layers and not (e.iswa and arch.model_type in ISWA_FAMILIES):
         res.notes.append("llama.cpp allocates this model's sliding-window layers at full size")
+    if s.flash_attn is None and e.fa_auto and not quant_v_type(s):
+        res.notes.append(
+            "-fa auto, this release's default, turns flash attention on where the GPU backend "
+            "supports it (CUDA, ROCm, Metal, Vulkan): no KQ matrix in the compute buffer; "
+            "--no-flash-attn for a backend without it"
+        )
     if file_type is not None:
         res.notes.append(
             f"GGUF {file_type}: each tensor in the type llama-quantize gives it; the token "
