@@ -185,16 +185,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 166 / 181,
-        "top3": 169 / 181,
-        "confident_top1": 162 / 181,
-        "near_false": 8 / 51,
+        "top1": 171 / 181,
+        "top3": 174 / 181,
+        "confident_top1": 166 / 181,
+        "near_false": 7 / 51,
         "confident_near_false": 3 / 51,
     },
     "holdout": {
-        "top1": 163 / 185,
-        "top3": 167 / 185,
-        "confident_top1": 158 / 185,
+        "top1": 165 / 185,
+        "top3": 169 / 185,
+        "confident_top1": 160 / 185,
         "near_false": 13 / 50,
         "confident_near_false": 9 / 50,
     },
@@ -272,6 +272,17 @@ MEASURED: dict[str, dict[str, float]] = {
 # matcher and corpus of that moment: calibration part (35 cases, 8 near misses) top-1 29/35,
 # top-3 29/35, near misses matched 1/8; held-out part (36 and 8) top-1 30/36 (83%), top-3 31/36,
 # near misses 1/8 (1 confidently). The guards above are the parts with batch E in them.
+# Then 11 wordings and a pattern for the families batch E's calibration part missed, from
+# sources a helper found (TGI's max_new_tokens validation, E0057; CUDA error 36 "API call is not
+# supported in the installed CUDA driver" in LMDeploy and PyTorch, E0010; Ollama's "model
+# runner has unexpectedly stopped" and older "POST predict ... EOF", E0029; rocBLAS's HIP
+# error line, E0040; aiohttp's "Cannot connect to host ...:11434" through Open WebUI and LiteLLM,
+# E0030; cortex.cpp's engine-variant line, E0094). Three proposals were dropped: two cited the
+# very threads of calibration pastes (not allowed: a paste's thread stays out of errors/), and
+# one, Ollama's "model failed to load, this may be due to resource limitations", had reached the
+# helper's brief from a helper's report on batch E that quoted a held-out paste; it is not in
+# any entry. Calibration top-1 166 to 171 of 181; holdout, scored once after: top-1 163 to 165,
+# top-3 167 to 169 of 185.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
