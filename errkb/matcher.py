@@ -243,6 +243,10 @@ class Matcher:
             (p["id"], re.compile(p["regex"], re.IGNORECASE | re.ASCII), p["needles"])
             for p in data["patterns"]
         ]
+        self.inner: list[list[list[bytes]]] = [
+            [[w.encode() for w in n.split(" ")[1:-1] if w] for n in lits or ()]
+            for _, _, lits in self.patterns
+        ]
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
         self.gap = int(data["gap"])
@@ -277,7 +281,9 @@ class Matcher:
         self.best_weight = {t: max(w for _, w in rows) for t, rows in self.postings.items()}
         self.index_of = {entry_id: k for k, entry_id in enumerate(self.ids)}
 
-    def candidates(self, lowered: Lines) -> tuple[list[bool], list[list[str]]]:
+    def candidates(
+        self, lowered: Lines, translated: bytes | None = None
+    ) -> tuple[list[bool], list[list[str]]]:
         """Lines worth cleaning, and each template's anchor words in this log.
 
         A line is a candidate within the window of a line holding an anchor word. Words
@@ -286,7 +292,9 @@ class Matcher:
         yields exactly those runs, at C speed.
         """
         n = len(lowered.lines)
-        words = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY).split(b"\n")
+        if translated is None:
+            translated = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY)
+        words = translated.split(b"\n")
         vocab = self.vocab
         index: dict[str, list[int]] = {}
         for i, line in enumerate(words):
@@ -312,14 +320,25 @@ class Matcher:
         # Words are searched in the raw lines, colours and escapes removed and lowercased:
         # every word token of a cleaned line is a word of that text.
         lowered = Lines(split_lines(ESCAPES.sub(" ", ANSI.sub("", log).lower())))
-        cleaned: dict[int, str] = {}
+        # Logs repeat lines (a retry loop, a progress bar, every rank's copy of an error): each
+        # distinct line is cleaned and cut into tokens once.
+        cleaned: dict[str, str] = {}
+        tokenised: dict[str, list[str]] = {}
 
         def clean(i: int) -> str:
-            if i not in cleaned:
-                cleaned[i] = clean_line(raw_lines[i])
-            return cleaned[i]
+            raw = raw_lines[i]
+            if raw not in cleaned:
+                cleaned[raw] = clean_line(raw)
+            return cleaned[raw]
 
-        marked, anchors = self.candidates(lowered)
+        def line_tokens(i: int) -> list[str]:
+            raw = raw_lines[i]
+            if raw not in tokenised:
+                tokenised[raw] = tokens(clean(i))
+            return tokenised[raw]
+
+        translated = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY)
+        marked, anchors = self.candidates(lowered, translated)
         # The token stream of the candidate lines: positions of each template token, the
         # line of every position, and a segment number that changes at skipped lines.
         pos: dict[str, list[int]] = {}
@@ -334,7 +353,7 @@ class Matcher:
             if i != previous + 1:
                 segment += 1
             previous = i
-            for tok in tokens(clean(i)):
+            for tok in line_tokens(i):
                 if tok in wanted:
                     pos.setdefault(tok, []).append(len(line_of))
                 stream.append(tok)
@@ -353,7 +372,14 @@ class Matcher:
             found = self.align_template(toks, ws, words, pos, seg, stream)
             if found is not None and found[0] >= self.min_score * whole:
                 offer(entry_id, found[0] / whole, line_of[found[1]])
-        for entry_id, pattern, literals in self.patterns:
+        # A needle's inner words (between two of its spaces) are whole words wherever it
+        # occurs: a needle with one missing from the log cannot occur, and is not searched.
+        log_words = frozenset(translated.split())
+        for (entry_id, pattern, literals), inner in zip(self.patterns, self.inner, strict=True):
+            if literals is not None:
+                literals = [
+                    n for n, ws in zip(literals, inner, strict=True) if log_words.issuperset(ws)
+                ]
             lines = range(len(raw_lines)) if literals is None else lowered.containing(literals)
             for i in lines:
                 # Authors write patterns against the line as printed; cleaning turns its
