@@ -380,7 +380,7 @@ class Matcher:
                 literals = [
                     n for n, ws in zip(literals, inner, strict=True) if log_words.issuperset(ws)
                 ]
-            lines = range(len(raw_lines)) if literals is None else lowered.containing(literals)
+            lines = range(len(raw_lines)) if literals is None else lowered.iter_containing(literals)
             for i in lines:
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.

@@ -8,9 +8,10 @@ rules from `matcher.json`.
 from __future__ import annotations
 
 import bisect
+import heapq
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 # (pattern, replacement): applied in order to every line. Replacements are literal text so that
 # both languages read them the same way; patterns use the syntax Python and JavaScript share.
@@ -179,6 +180,24 @@ class Lines:
         self.lines = lines
         self.text = "\n".join(lines)
         self.starts = [0, *itertools.accumulate(len(line) + 1 for line in lines)]
+
+    def lines_with(self, word: str) -> Iterator[int]:
+        """Indices of the lines that contain `word`, ascending, found as they are asked for."""
+        text, starts = self.text, self.starts
+        at = text.find(word)
+        while at >= 0:
+            line = bisect.bisect_right(starts, at) - 1
+            yield line
+            at = text.find(word, starts[line + 1])
+
+    def iter_containing(self, words: list[str]) -> Iterator[int]:
+        """`containing`, lazily: a caller that stops at the first line it wants does not
+        search the rest of a long log."""
+        last = -1
+        for line in heapq.merge(*(self.lines_with(w) for w in words)):
+            if line != last:
+                yield line
+                last = line
 
     def containing(self, words: list[str]) -> list[int]:
         """Sorted indices of the lines that contain any of `words`."""
