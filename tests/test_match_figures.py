@@ -189,16 +189,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 199 / 210,
-        "top3": 202 / 210,
+        "top1": 198 / 210,
+        "top3": 201 / 210,
         "confident_top1": 193 / 210,
         "near_false": 7 / 59,
         "confident_near_false": 3 / 59,
     },
     "holdout": {
-        "top1": 194 / 220,
-        "top3": 198 / 220,
-        "confident_top1": 186 / 220,
+        "top1": 196 / 220,
+        "top3": 200 / 220,
+        "confident_top1": 188 / 220,
         "near_false": 14 / 57,
         "confident_near_false": 10 / 57,
     },
@@ -292,6 +292,16 @@ MEASURED: dict[str, dict[str, float]] = {
 # calibration part (29 cases, 8 near misses) top-1 28/29, near misses matched 0/8; held-out part
 # (35 and 7) top-1 29/35 (83%), top-3 29/35, near misses 1/7 (1 confidently). The guards above
 # are the parts with batch F in them.
+# Then 23 wordings from a third source audit of every entry (helpers that never opened tests/
+# and reported counts only): Ollama 0.30's llama-server forms of out-of-memory, illegal
+# instruction and Windows crash (E0015, E0087, E0029), llama.cpp's compute-buffer failures
+# (E0015), CUDA's "PTX was compiled with an unsupported toolchain" in Ollama and PyTorch
+# (E0010), ggml's Vulkan buffer limits (E0084), MLX's allocation errors (E0089, E0093),
+# LMDeploy's newer forms (E0095, E0096), Transformers 4.53 to 5.x wordings (E0119, E0121,
+# E0155). Four proposals were dropped: one cited a calibration paste's thread, one had a made-up
+# exit code, two named engines the schema does not know. Calibration top-1 199 to 198 of 210 (a
+# possible match fell under the second stage's threshold); holdout, scored once after: top-1
+# 194 to 196, top-3 198 to 200 of 220.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
