@@ -192,13 +192,13 @@ MEASURED: dict[str, dict[str, float]] = {
         "top1": 198 / 210,
         "top3": 201 / 210,
         "confident_top1": 193 / 210,
-        "near_false": 7 / 59,
+        "near_false": 6 / 59,
         "confident_near_false": 3 / 59,
     },
     "holdout": {
         "top1": 196 / 220,
         "top3": 200 / 220,
-        "confident_top1": 188 / 220,
+        "confident_top1": 189 / 220,
         "near_false": 14 / 57,
         "confident_near_false": 10 / 57,
     },
@@ -301,7 +301,9 @@ MEASURED: dict[str, dict[str, float]] = {
 # E0155). Four proposals were dropped: one cited a calibration paste's thread, one had a made-up
 # exit code, two named engines the schema does not know. Calibration top-1 199 to 198 of 210 (a
 # possible match fell under the second stage's threshold); holdout, scored once after: top-1
-# 194 to 196, top-3 198 to 200 of 220.
+# 194 to 196, top-3 198 to 200 of 220. One of the 23, Ollama 0.30's Windows crash followed by the
+# PTX error (E0010), was then taken out: its first 24 tokens, all a matcher reads, are the crash
+# line E0029 holds, so it took E0029's own wording (test_corpus_messages caught it).
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
