@@ -68,7 +68,15 @@ ERAS: dict[str, Era] = {
         Era("2025-05", "llama.cpp PR #13194 (iSWA cache)", True, True, False, True),
         Era("b5913", "llama.cpp b5913, PR #14363 (per-sequence streams)", True, True, True, True),
         Era("b6343", "llama.cpp b6343 (-fa auto by default)", True, True, True, True, True),
-        Era("2025-10", "llama.cpp PR #16812 (no KV padding)", True, True, True, False, True),
+        Era(
+            "2025-10",
+            "llama.cpp PR #16812 (no KV padding, -fa auto)",
+            True,
+            True,
+            True,
+            False,
+            True,
+        ),
     )
 }
 DEFAULT_ERA = "2025-10"
