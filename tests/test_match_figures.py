@@ -42,16 +42,25 @@ BATCH_D_FROM = 296
 BATCH_E_FROM = 387
 # Batch F (files 474 and up), found after batch E's wording changes.
 BATCH_F_FROM = 474
+# Batch G (files 553 and up), found after the third wording audit.
+BATCH_G_FROM = 553
 
 
 def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
     """(text, expected entry or None, other defensible entries) for every case of a part."""
-    if part in ("fresh holdout", "batch D holdout", "batch E holdout", "batch F holdout"):
+    if part in (
+        "fresh holdout",
+        "batch D holdout",
+        "batch E holdout",
+        "batch F holdout",
+        "batch G holdout",
+    ):
         start, end = {
             "fresh holdout": (FRESH_FROM, 10**6),  # every batch since the first fresh one
             "batch D holdout": (BATCH_D_FROM, BATCH_E_FROM),
             "batch E holdout": (BATCH_E_FROM, BATCH_F_FROM),
-            "batch F holdout": (BATCH_F_FROM, 10**6),
+            "batch F holdout": (BATCH_F_FROM, BATCH_G_FROM),
+            "batch G holdout": (BATCH_G_FROM, 10**6),
         }[part]
         folder = FIXTURES / "pastes"
         index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
@@ -133,6 +142,7 @@ PARTS = (
     "batch D holdout",
     "batch E holdout",
     "batch F holdout",
+    "batch G holdout",
 )
 
 
@@ -189,18 +199,18 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 198 / 210,
-        "top3": 201 / 210,
-        "confident_top1": 193 / 210,
-        "near_false": 6 / 59,
-        "confident_near_false": 3 / 59,
+        "top1": 231 / 247,
+        "top3": 234 / 247,
+        "confident_top1": 226 / 247,
+        "near_false": 10 / 67,
+        "confident_near_false": 6 / 67,
     },
     "holdout": {
-        "top1": 196 / 220,
-        "top3": 200 / 220,
-        "confident_top1": 189 / 220,
-        "near_false": 14 / 57,
-        "confident_near_false": 10 / 57,
+        "top1": 222 / 251,
+        "top3": 227 / 251,
+        "confident_top1": 214 / 251,
+        "near_false": 15 / 65,
+        "confident_near_false": 11 / 65,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -304,6 +314,11 @@ MEASURED: dict[str, dict[str, float]] = {
 # 194 to 196, top-3 198 to 200 of 220. One of the 23, Ollama 0.30's Windows crash followed by the
 # PTX error (E0010), was then taken out: its first 24 tokens, all a matcher reads, are the crash
 # line E0029 holds, so it took E0029's own wording (test_corpus_messages caught it).
+# Batch G (files 553-636): 84 fresh pastes (68 cases, 16 near misses; two of 16 and 17 lines
+# dropped), helpers reporting counts only, scored once as found: calibration part (37 cases, 8
+# near misses) top-1 33/37, near misses matched 4/8 (3 confidently); held-out part (31 and 8)
+# top-1 26/31 (84%), top-3 27/31, near misses 1/8 (1 confidently). The guards above are the
+# parts with batch G in them.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
