@@ -199,16 +199,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 231 / 247,
-        "top3": 234 / 247,
-        "confident_top1": 226 / 247,
+        "top1": 233 / 247,
+        "top3": 236 / 247,
+        "confident_top1": 227 / 247,
         "near_false": 10 / 67,
         "confident_near_false": 6 / 67,
     },
     "holdout": {
-        "top1": 222 / 251,
+        "top1": 221 / 251,
         "top3": 227 / 251,
-        "confident_top1": 214 / 251,
+        "confident_top1": 213 / 251,
         "near_false": 15 / 65,
         "confident_near_false": 11 / 65,
     },
@@ -319,6 +319,11 @@ MEASURED: dict[str, dict[str, float]] = {
 # near misses) top-1 33/37, near misses matched 4/8 (3 confidently); held-out part (31 and 8)
 # top-1 26/31 (84%), top-3 27/31, near misses 1/8 (1 confidently). The guards above are the
 # parts with batch G in them.
+# Then 4 wordings for the families batch G's calibration part missed, from Ollama's and ROCm's
+# sources (a helper that never opened tests/): Ollama's CUDA init failures 999 and "system not
+# yet initialized" (E0105, E0113), HIP's "No compatible code objects found" (E0086). Two
+# proposals were left out because only their number tells 802 from other codes. Calibration
+# top-1 231 to 233 of 247; holdout, scored once after: top-1 222 to 221 of 251, top-3 unchanged.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
