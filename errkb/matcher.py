@@ -104,6 +104,9 @@ GAP = 6
 # SHORT_GAP tokens between two of its words. Set on the suite and the calibration pastes.
 SHORT_TOKENS = 8
 SHORT_GAP = 2
+# ... and must align this much of its weight, not MIN_SCORE: "Failed to load the model" is
+# most of "ERROR Failed to load the model." but not text-generation-webui's line.
+SHORT_MIN_SCORE = 0.9
 # Lines a match may reach before and after a line holding one of its anchor words.
 WINDOW = (8, 16)
 # The second stage. A log's error lines are the lines holding one of these (lowercase) texts.
@@ -190,7 +193,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     weights = token_weights(list(by_entry.values()))
     kept = [t for t in found if reachable(t.tokens, [weights[x] for x in t.tokens], MIN_SCORE)]
     return {
-        "version": 4,
+        "version": 5,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
         "stop": sorted(STOP),
@@ -201,6 +204,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "gap": GAP,
         "short_tokens": SHORT_TOKENS,
         "short_gap": SHORT_GAP,
+        "short_min_score": SHORT_MIN_SCORE,
         "window": list(WINDOW),
         "weights": weights,
         "templates": [{"id": t.entry_id, "tokens": list(t.tokens)} for t in kept],
@@ -252,6 +256,7 @@ class Matcher:
         self.gap = int(data["gap"])
         self.short_tokens = int(data["short_tokens"])
         self.short_gap = int(data["short_gap"])
+        self.short_min_score = float(data["short_min_score"])
         self.symptoms: dict[str, list[str]] = dict(data["symptoms"])
         self.window = (int(data["window"][0]), int(data["window"][1]))
         self.scan_all = False  # tests set it: clean every line, as if all were candidates
@@ -370,7 +375,8 @@ class Matcher:
             self.templates, self.totals, anchors, strict=True
         ):
             found = self.align_template(toks, ws, words, pos, seg, stream)
-            if found is not None and found[0] >= self.min_score * whole:
+            least = self.short_min_score if len(toks) < self.short_tokens else self.min_score
+            if found is not None and found[0] >= least * whole:
                 offer(entry_id, found[0] / whole, line_of[found[1]])
         # A needle's inner words (between two of its spaces) are whole words wherever it
         # occurs: a needle with one missing from the log cannot occur, and is not searched.

@@ -202,15 +202,15 @@ MEASURED: dict[str, dict[str, float]] = {
         "top1": 233 / 247,
         "top3": 236 / 247,
         "confident_top1": 227 / 247,
-        "near_false": 10 / 67,
-        "confident_near_false": 6 / 67,
+        "near_false": 8 / 67,
+        "confident_near_false": 4 / 67,
     },
     "holdout": {
-        "top1": 221 / 251,
-        "top3": 227 / 251,
-        "confident_top1": 213 / 251,
-        "near_false": 15 / 65,
-        "confident_near_false": 11 / 65,
+        "top1": 218 / 251,
+        "top3": 224 / 251,
+        "confident_top1": 209 / 251,
+        "near_false": 11 / 65,
+        "confident_near_false": 7 / 65,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -324,6 +324,13 @@ MEASURED: dict[str, dict[str, float]] = {
 # yet initialized" (E0105, E0113), HIP's "No compatible code objects found" (E0086). Two
 # proposals were left out because only their number tells 802 from other codes. Calibration
 # top-1 231 to 233 of 247; holdout, scored once after: top-1 222 to 221 of 251, top-3 unchanged.
+# Then wordings shorter than 8 tokens must align 90% of their weight, not 75% (Python and
+# matcher.js, data format 5), chosen on the suite and the calibration part, where it cost
+# nothing and took near misses matched from 10 to 8 of 67 (confidently 6 to 4): LM Studio's
+# bare "Failed to load the model" had matched text-generation-webui's "ERROR Failed to load
+# the model." The holdout, scored once after, shows the price on unseen pastes: top-1 221 to
+# 218, top-3 227 to 224 of 251; near misses matched 15 to 11 of 65 (confidently 11 to 7). Kept,
+# as decided before the holdout was scored: a wrong page is worse than none.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 

@@ -62,6 +62,7 @@
     this.gap = data.gap;
     this.shortTokens = data.short_tokens;
     this.shortGap = data.short_gap;
+    this.shortMinScore = data.short_min_score;
     this.symptoms = data.symptoms;
     // Prototype-free dictionaries: a template word may be 'constructor'.
     this.vocab = Object.create(null);
@@ -385,7 +386,8 @@
     }
     this.templates.forEach(function (t, x) {
       var found = self.alignTemplate(t, anchors[x], pos, seg, stream);
-      if (found !== null && found[0] >= self.minScore * t.total) offer(t.id, found[0] / t.total, lineOf[found[1]]);
+      var least = t.tokens.length < self.shortTokens ? self.shortMinScore : self.minScore;
+      if (found !== null && found[0] >= least * t.total) offer(t.id, found[0] / t.total, lineOf[found[1]]);
     });
     this.patterns.forEach(function (p) {
       for (var i = 0; i < rawLines.length; i++) {
