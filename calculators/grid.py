@@ -148,33 +148,42 @@ def _beyond(arch: ModelArch, context: int) -> bool:
     return context > (arch.max_position_embeddings or context)
 
 
-def _paged_cell(arch: ModelArch, s: Settings, first: EngineResult, where: str, key: str) -> Cell:
-    """vLLM and SGLang: one engine run per context, or one in all where the engine's pool
-    does not depend on the context (concurrency and fit then follow from it)."""
-    same_pool = not engines.POOL_VARIES[s.engine](arch, s)
-    concurrency: list[float | None] = []
-    fits: list[bool | None] = []
-    for context in CONTEXTS:
-        if _beyond(arch, context):
-            concurrency.append(None)
-            fits.append(None)
-            continue
-        r = first
-        if context != s.context and not same_pool:
-            r = engines.run(arch, replace(s, context=context))
-        concurrency.append(solve.paged_concurrency(r, context))
-        fits.append(solve.paged_fits(r, context, s.seqs))
+def _row(
+    arch: ModelArch,
+    where: str,
+    key: str,
+    first: EngineResult,
+    max_context: int | None,
+    at: Callable[[int], tuple[float | None, bool | None]],
+) -> Cell:
+    """A cell from its longest context and `at(context)`: (concurrency, fits) at each of
+    CONTEXTS the model allows."""
+    per = [(None, None) if _beyond(arch, c) else at(c) for c in CONTEXTS]
     return Cell(
         gpu=where,
         model=arch.id,
         combo=key,
-        max_context=_usable(solve.max_context(arch, s, result=first)),
-        concurrency=tuple(concurrency),
-        fits=tuple(fits),
+        max_context=_usable(max_context),
+        concurrency=tuple(c for c, _ in per),
+        fits=tuple(f for _, f in per),
         weights_bytes=first.weights_bytes,
         kv_bytes_per_token=first.kv_bytes_per_token,
         engine_version=first.engine_version,
     )
+
+
+def _paged_cell(arch: ModelArch, s: Settings, first: EngineResult, where: str, key: str) -> Cell:
+    """vLLM and SGLang: one engine run per context, or one in all where the engine's pool
+    does not depend on the context (concurrency and fit then follow from it)."""
+    same_pool = not engines.POOL_VARIES[s.engine](arch, s)
+
+    def at(context: int) -> tuple[float | None, bool | None]:
+        r = first
+        if context != s.context and not same_pool:
+            r = engines.run(arch, replace(s, context=context))
+        return solve.paged_concurrency(r, context), solve.paged_fits(r, context, s.seqs)
+
+    return _row(arch, where, key, first, solve.max_context(arch, s, result=first), at)
 
 
 def _total_cell(
@@ -188,27 +197,13 @@ def _total_cell(
 ) -> Cell:
     """llama.cpp and Ollama: everything from the engine's total as a function of context and
     sequences (`tf`, the same sum `compute` prints; it does not depend on the GPU)."""
-    concurrency: list[float | None] = []
-    fits: list[bool | None] = []
-    for context in CONTEXTS:
-        if _beyond(arch, context):
-            concurrency.append(None)
-            fits.append(None)
-            continue
-        concurrency.append(solve.max_concurrency_of_total(tf, context, vram))
-        fits.append(tf(context, 1) <= vram)
+
+    def at(context: int) -> tuple[float | None, bool | None]:
+        return solve.max_concurrency_of_total(tf, context, vram), tf(context, 1) <= vram
+
     hi_cap = arch.max_position_embeddings or solve.MAX_CONTEXT_CAP
-    return Cell(
-        gpu=where,
-        model=arch.id,
-        combo=key,
-        max_context=_usable(solve.max_context_of_total(tf, vram, hi_cap, 1, quantum)),
-        concurrency=tuple(concurrency),
-        fits=tuple(fits),
-        weights_bytes=first.weights_bytes,
-        kv_bytes_per_token=first.kv_bytes_per_token,
-        engine_version=first.engine_version,
-    )
+    longest = solve.max_context_of_total(tf, vram, hi_cap, 1, quantum)
+    return _row(arch, where, key, first, longest, at)
 
 
 def _memo(tf: Callable[[int, int], int]) -> Callable[[int, int], int]:
