@@ -204,17 +204,17 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 255 / 273,
-        "top3": 258 / 273,
-        "confident_top1": 247 / 273,
+        "top1": 258 / 273,
+        "top3": 261 / 273,
+        "confident_top1": 250 / 273,
         "near_false": 8 / 70,
         "confident_near_false": 4 / 70,
     },
     "holdout": {
-        "top1": 235 / 274,
-        "top3": 241 / 274,
-        "confident_top1": 225 / 274,
-        "near_false": 14 / 75,
+        "top1": 236 / 274,
+        "top3": 242 / 274,
+        "confident_top1": 226 / 274,
+        "near_false": 15 / 75,
         "confident_near_false": 9 / 75,
     },
 }
@@ -340,6 +340,11 @@ MEASURED: dict[str, dict[str, float]] = {
 # dropped), helpers reporting counts only, scored once as found: calibration part (26 cases,
 # 3 near misses) top-1 22/26, near misses matched 0/3; held-out part (23 and 10) top-1 17/23
 # (74%), top-3 17/23, near misses 3/10 (2 confidently). The guards above include batch H.
+# Then 6 wordings for the families batch H's calibration part missed (Ray's memory monitor and
+# OutOfMemoryError, E0014; rocBLAS's Tensile library errors, E0086; vLLM's "No platform
+# detected" and "Device string must not be empty", E0035), from public threads and the Ray and
+# rocBLAS sources. Calibration top-1 255 to 258 of 273; holdout, scored once after: top-1 235
+# to 236, top-3 241 to 242 of 274, near misses matched 14 to 15 of 75 (confidently 9).
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
