@@ -36,46 +36,34 @@ KNOWN = set(CORPUS.by_id())
 # The pastes of 2026-11-26 (files 172 and up): found after every earlier change, labelled
 # without running the matcher; "fresh holdout" is their held-out half alone.
 FRESH_FROM = 172
-# Batch D (files 296 and up), found after every change up to the fit-grid work of 2026-11-26.
-BATCH_D_FROM = 296
-# Batch E (files 387 and up), found after this session's matcher and wording changes.
-BATCH_E_FROM = 387
-# Batch F (files 474 and up), found after batch E's wording changes.
-BATCH_F_FROM = 474
-# Batch G (files 553 and up), found after the third wording audit.
-BATCH_G_FROM = 553
-# Batch H (files 637 and up), found after the short-wording score rule.
-BATCH_H_FROM = 637
+# The batches found later, each after the changes before it (first file numbers): D after the
+# fit-grid work of 2026-11-26, E after that session's matcher and wording changes, F after
+# batch E's wordings, G after the third wording audit, H after the short-wording score rule.
+BATCHES = {"D": 296, "E": 387, "F": 474, "G": 553, "H": 637}
+_STARTS = [*BATCHES.values(), 10**6]
+# Held-out parts printed apart: every fresh batch together, then each batch alone.
+HOLDOUT_RANGES: dict[str, tuple[int, int]] = {
+    "fresh holdout": (FRESH_FROM, 10**6),
+    **{f"batch {b} holdout": (_STARTS[k], _STARTS[k + 1]) for k, b in enumerate(BATCHES)},
+}
 
 
 def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
     """(text, expected entry or None, other defensible entries) for every case of a part."""
-    if part in (
-        "fresh holdout",
-        "batch D holdout",
-        "batch E holdout",
-        "batch F holdout",
-        "batch G holdout",
-        "batch H holdout",
-    ):
-        start, end = {
-            "fresh holdout": (FRESH_FROM, 10**6),  # every batch since the first fresh one
-            "batch D holdout": (BATCH_D_FROM, BATCH_E_FROM),
-            "batch E holdout": (BATCH_E_FROM, BATCH_F_FROM),
-            "batch F holdout": (BATCH_F_FROM, BATCH_G_FROM),
-            "batch G holdout": (BATCH_G_FROM, BATCH_H_FROM),
-            "batch H holdout": (BATCH_H_FROM, 10**6),
-        }[part]
-        folder = FIXTURES / "pastes"
-        index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
-        index = [c for c in index if c["part"] == "holdout" and start <= int(c["file"][:3]) < end]
-    elif part == "suite":
+    index: list[dict[str, Any]]
+    if part == "suite":
         folder = FIXTURES / "logs"
-        index: list[dict[str, Any]] = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
+        index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
     else:
         folder = FIXTURES / "pastes"
-        index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
-        index = [c for c in index if c["part"] == part]
+        pastes: list[dict[str, Any]] = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
+        if part in HOLDOUT_RANGES:
+            start, end = HOLDOUT_RANGES[part]
+            index = [
+                c for c in pastes if c["part"] == "holdout" and start <= int(c["file"][:3]) < end
+            ]
+        else:
+            index = [c for c in pastes if c["part"] == part]
     return [
         ((folder / c["file"]).read_text("utf-8"), c["expected"], list(c.get("also") or []))
         for c in index
@@ -138,17 +126,7 @@ def figures(part: str) -> Figures:
     )
 
 
-PARTS = (
-    "suite",
-    "calibration",
-    "holdout",
-    "fresh holdout",
-    "batch D holdout",
-    "batch E holdout",
-    "batch F holdout",
-    "batch G holdout",
-    "batch H holdout",
-)
+PARTS = ("suite", "calibration", "holdout", *HOLDOUT_RANGES)
 
 
 def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
