@@ -118,6 +118,11 @@ def cache_type(name: str) -> str:
     return t
 
 
+def quantised(cache_type_v: str) -> bool:
+    """A quantised V cache, which needs flash attention whatever `-fa` says."""
+    return cache_type(cache_type_v) not in ("f32", "f16", "bf16")
+
+
 def cell_pad(e: Era, flash_attn: bool) -> int:
     """What a stream's cells are padded to: kv_size to 256 (FA) or 32 before PR #16812,
     the per-sequence context to 256 since."""
@@ -285,7 +290,7 @@ def _fixed_of(
     if tp != 1:
         raise SettingError("llama.cpp splits layers across GPUs; use --tp 1 with --vram-gib total")
     fa = bool(flash_attn) or (flash_attn is None and e.fa_auto)
-    quant_v = cache_type(cache_type_v) not in ("f32", "f16", "bf16")
+    quant_v = quantised(cache_type_v)
     if quant_v and flash_attn is False:
         raise SettingError("llama.cpp needs flash attention (-fa) for a quantised V cache")
     if quant_v and flash_attn is None:
@@ -332,11 +337,6 @@ def _parts(
     )
 
 
-def quant_v_type(s: Settings) -> bool:
-    """A quantised V cache, which needs flash attention whatever `-fa` says."""
-    return cache_type(s.cache_type_v) not in ("f32", "f16", "bf16")
-
-
 def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if s.context < 1 or s.seqs < 1:
         raise SettingError("context and seqs must be >= 1")
@@ -364,7 +364,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     # the other ISWA_FAMILIES also kept their sliding layers at full size then.
     if arch.n_sliding_layers and not (e.iswa and arch.model_type in ISWA_FAMILIES):
         res.notes.append("llama.cpp allocates this model's sliding-window layers at full size")
-    if s.flash_attn is None and e.fa_auto and not quant_v_type(s):
+    if s.flash_attn is None and e.fa_auto and not quantised(s.cache_type_v):
         res.notes.append(
             "-fa auto, this release's default, turns flash attention on where the GPU backend "
             "supports it (CUDA, ROCm, Metal, Vulkan): no KQ matrix in the compute buffer; "
