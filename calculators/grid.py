@@ -158,14 +158,19 @@ def _row(
 ) -> Cell:
     """A cell from its longest context and `at(context)`: (concurrency, fits) at each of
     CONTEXTS the model allows."""
-    per = [(None, None) if _beyond(arch, c) else at(c) for c in CONTEXTS]
+    concurrency: list[float | None] = []
+    fits: list[bool | None] = []
+    for context in CONTEXTS:
+        x, fit = (None, None) if _beyond(arch, context) else at(context)
+        concurrency.append(x)
+        fits.append(fit)
     return Cell(
         gpu=where,
         model=arch.id,
         combo=key,
         max_context=_usable(max_context),
-        concurrency=tuple(c for c, _ in per),
-        fits=tuple(f for _, f in per),
+        concurrency=tuple(concurrency),
+        fits=tuple(fits),
         weights_bytes=first.weights_bytes,
         kv_bytes_per_token=first.kv_bytes_per_token,
         engine_version=first.engine_version,

@@ -279,6 +279,11 @@ def batched_tokens(s: Settings, ver: str) -> int:
 
 
 def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
+    return _activation(arch, s, ver, v1_defaults(s) if ver == "v1" else None)
+
+
+def _activation(arch: ModelArch, s: Settings, ver: str, defaults: tuple[int, int] | None) -> int:
+    """`activation_bytes` with V1's (batched tokens, sequences) already read (None for V0)."""
     if s.activation_bytes is not None:
         return s.activation_bytes
     inter = arch.intermediate_size
@@ -288,10 +293,10 @@ def activation_bytes(arch: ModelArch, s: Settings, ver: str) -> int:
             arch.moe.expert_intermediate * arch.moe.experts_per_tok,
         )
     per_token = 2 * (3 * inter // s.tp + 3 * arch.hidden_size)
-    forward = batched_tokens(s, ver) * per_token
-    if ver != "v1":
-        return forward
-    tokens, seqs = v1_defaults(s)
+    if defaults is None:
+        return batched_tokens(s, ver) * per_token
+    tokens, seqs = defaults  # v1_defaults keeps the user's --max-num-batched-tokens
+    forward = tokens * per_token
     try:
         per_logit = SAMPLER_BYTES_PER_LOGIT[sampler_of(s, arch)]
     except KeyError:
@@ -335,7 +340,8 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         util = default_utilization(s)
     if not 0 < util <= 1:
         raise SettingError("--gpu-memory-utilization must be in (0, 1]")
-    act = activation_bytes(arch, s, ver)
+    defaults = v1_defaults(s) if ver == "v1" else None
+    act = _activation(arch, s, ver, defaults)
     non_torch = s.non_torch_bytes
     if non_torch is None:
         non_torch = V1_NON_TORCH[min(s.tp, 2)] if ver == "v1" else DEFAULT_NON_TORCH
@@ -395,8 +401,8 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         res.notes.append("recurrent-state layers not modelled for vLLM")
     if arch.is_mla:
         res.notes.append("MLA: one latent of kv_lora_rank + qk_rope_head_dim per token and layer")
-    if ver == "v1" and s.activation_bytes is None:
-        tokens, seqs = v1_defaults(s)
+    if defaults is not None and s.activation_bytes is None:
+        tokens, seqs = defaults
         how = sampler_of(s, arch)
         kind = "no top-k/top-p, Model Runner V2" if how == "none" else f"{how} top-k/top-p"
         res.notes.append(
