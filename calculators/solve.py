@@ -127,9 +127,8 @@ def max_context(
     if s.engine not in engines.PAGED:
         if s.vram_bytes is None:
             return None
-        tf = _total_fn(arch, s, result is not None)
-        quantum = _context_quantum(arch, s) if s.seqs == 1 else 1
-        return max_context_of_total(tf, s.vram_bytes, hi_cap, s.seqs, quantum)
+        quantum = context_quantum(arch, s)
+        return max_context_of_total(total_fn(arch, s), s.vram_bytes, hi_cap, s.seqs, quantum)
     if fits(arch, replace(s, context=1)) is None:
         return None
     bounds = [1, *(b for b in _breakpoints(s) if b < hi_cap), hi_cap]
@@ -161,7 +160,7 @@ def max_concurrency(
         return paged_concurrency(r, s.context)
     if s.vram_bytes is None:
         return None
-    return max_concurrency_of_total(_total_fn(arch, s, result is not None), s.context, s.vram_bytes)
+    return max_concurrency_of_total(total_fn(arch, s), s.context, s.vram_bytes)
 
 
 def max_context_of_total(
@@ -207,25 +206,17 @@ def max_concurrency_of_total(tf: Callable[[int, int], int], ctx: int, vram: int)
     return float(_largest_fitting(fits_at, 1, 1 << 16, int(guess), step=1))
 
 
+def _llamacpp_settings(s: Settings) -> Settings:
+    """The llama.cpp setting an Ollama setting runs (itself for llama.cpp)."""
+    return ollama.inner_settings(s)[0] if s.engine == "ollama" else s
+
+
 def total_fn(arch: ModelArch, s: Settings) -> Callable[[int, int], int]:
     """llama.cpp's or Ollama's total bytes as a function of (context, seqs) for setting ``s``
     (what ``compute(...).total_bytes`` gives there); raises ``SettingError``."""
-    return _total_fn(arch, s)
+    return llamacpp.total_fn(arch, _llamacpp_settings(s))
 
 
 def context_quantum(arch: ModelArch, s: Settings) -> int:
     """See ``max_context_of_total``: 1 unless one sequence's total steps in whole KV cells."""
-    return _context_quantum(arch, s) if s.seqs == 1 else 1
-
-
-def _context_quantum(arch: ModelArch, s: Settings) -> int:
-    if s.engine == "ollama":
-        return llamacpp.context_quantum(arch, ollama.inner_settings(s)[0])
-    return llamacpp.context_quantum(arch, s)
-
-
-def _total_fn(arch: ModelArch, s: Settings, validated: bool = False) -> Callable[[int, int], int]:
-    if s.engine == "ollama":
-        inner, _, _ = ollama.inner_settings(s)
-        return llamacpp.total_fn(arch, inner, validated=validated)
-    return llamacpp.total_fn(arch, s, validated=validated)
+    return llamacpp.context_quantum(arch, _llamacpp_settings(s)) if s.seqs == 1 else 1

@@ -392,14 +392,12 @@ def context_quantum(arch: ModelArch, s: Settings) -> int:
     return cell_pad(f.era, f.fa)
 
 
-def total_fn(arch: ModelArch, s: Settings, *, validated: bool = False) -> Callable[[int, int], int]:
+def total_fn(arch: ModelArch, s: Settings) -> Callable[[int, int], int]:
     """Total bytes as a function of (context, seqs), for fast solvers: the same sum as
     ``compute(...).total_bytes`` at that context and sequence count.
 
-    Validates ``s`` (raising ``SettingError``); ``validated`` is accepted for callers that
-    already ran ``compute`` and changes nothing.
+    Validates ``s`` (raising ``SettingError``).
     """
-    del validated
     f = _fixed(arch, s)
 
     def total(context: int, seqs: int) -> int:

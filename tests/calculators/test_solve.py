@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from calculators import get_model, load_catalog, max_concurrency, max_context
 from calculators.engines import run
 from calculators.engines.base import GiB, SettingError, Settings
-from calculators.solve import _total_fn, fits
+from calculators.solve import fits, total_fn
 
 
 @pytest.mark.parametrize("engine", ["llama.cpp", "ollama"])
@@ -137,4 +137,4 @@ def test_the_solvers_total_is_the_engines_total(
         expected = run(arch, replace(s, context=context, seqs=seqs)).total_bytes
     except SettingError:
         return  # e.g. a GGUF file type for a MoE model: refused by both
-    assert _total_fn(arch, s)(context, seqs) == expected
+    assert total_fn(arch, s)(context, seqs) == expected
