@@ -35,6 +35,7 @@ literal text. Runs of other lines break the stream: no alignment crosses them.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -462,7 +463,7 @@ class Matcher:
         """
         n = len(lowered.lines)
         picked: list[int] = []
-        for i in lowered.containing(self.error_words)[: self.query_lines]:
+        for i in itertools.islice(lowered.iter_containing(self.error_words), self.query_lines):
             for k in (i, i + 1):
                 if k < n and (not picked or picked[-1] < k):
                     picked.append(k)

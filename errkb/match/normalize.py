@@ -201,15 +201,7 @@ class Lines:
 
     def containing(self, words: list[str]) -> list[int]:
         """Sorted indices of the lines that contain any of `words`."""
-        text, starts = self.text, self.starts
-        found: set[int] = set()
-        for word in words:
-            at = text.find(word)
-            while at >= 0:
-                line = bisect.bisect_right(starts, at) - 1
-                found.add(line)
-                at = text.find(word, starts[line + 1])
-        return sorted(found)
+        return list(self.iter_containing(words))
 
 
 ESCAPES = re.compile(r"\\[nrt]")  # as the rule in RULES, for the word search
