@@ -4,9 +4,18 @@ Ollama starts its runner with ``--ctx-size num_ctx*OLLAMA_NUM_PARALLEL --paralle
 (server.go "starting llama server" logs), so the cache is llama.cpp's with that total.
 ``OLLAMA_KV_CACHE_TYPE`` sets both K and V; a quantised type needs flash attention
 (``OLLAMA_FLASH_ATTENTION=1``), otherwise Ollama falls back to f16 (docs/faq.md,
-PR #6279). Ollama releases vendor llama.cpp: up to 0.5.x the vendored code follows the
-llama.cpp ``2024`` era rules; later releases are mapped to the newest era and are not
-validated here.
+PR #6279). Ollama releases vendor llama.cpp (``llama/llama.cpp`` at the commit in
+``Makefile.sync``); what that code does decides the cache, read release by release:
+
+* up to 0.6.5 (llama.cpp of 2024 and d7cfe1ff): the ``2024`` rules;
+* 0.6.6 to 0.11.4 (71e90e88 to de4c07f9): MLA stores the latent (``2025-04``); no iSWA cache;
+* 0.11.5 to 0.13.4 (e54d41be, b6646, b6840, b7108): per-sequence streams (``b5913``).
+  Ollama's runner never sets ``kv_unified``, and ``llama_context_default_params`` leaves it
+  false, so with ``OLLAMA_NUM_PARALLEL`` above 1 each sequence gets its own stream of
+  ``num_ctx`` cells (``llama/llama.go``, ``src/llama-context.cpp``);
+* 0.13.5 and later (ec98e200): the context padded to 256 cells, the newest rules.
+
+Ollama passes flash attention on or off explicitly, so llama.cpp's ``-fa auto`` never applies.
 """
 
 from __future__ import annotations
@@ -21,13 +30,29 @@ from calculators.models import ModelArch
 DEFAULT_VERSION = "0.5.7"
 
 
-def _era_for(version: str) -> str:
-    parts = version.strip().lstrip("v").split(".")
+# (first release, llama.cpp era of its vendored code), newest first; from Makefile.sync.
+_ERAS: tuple[tuple[tuple[int, int, int], str], ...] = (
+    ((0, 13, 5), llamacpp.DEFAULT_ERA),
+    ((0, 11, 5), "b5913"),
+    ((0, 6, 6), "2025-04"),
+    ((0, 0, 0), "2024"),
+)
+
+
+def _release(version: str) -> tuple[int, int, int]:
+    parts = version.strip().lstrip("v").split("-")[0].split(".")
     try:
-        major, minor = int(parts[0]), int(parts[1])
-    except (ValueError, IndexError):
-        raise SettingError(f"unknown Ollama version {version!r}; use e.g. 0.5.7") from None
-    return "2024" if (major, minor) < (0, 6) else llamacpp.DEFAULT_ERA
+        nums = [int(p) for p in parts[:3]]
+    except ValueError:
+        nums = []
+    if len(nums) < 2:
+        raise SettingError(f"unknown Ollama version {version!r}; use e.g. 0.5.7")
+    return (nums[0], nums[1], nums[2] if len(nums) > 2 else 0)
+
+
+def _era_for(version: str) -> str:
+    release = _release(version)
+    return next(era for first, era in _ERAS if release >= first)
 
 
 def inner_settings(s: Settings) -> tuple[Settings, str, str | None]:
@@ -53,7 +78,8 @@ def _inner_settings(s: Settings) -> tuple[Settings, str, str | None]:
         cache_type_k=k_type,
         cache_type_v=v_type,
         flash_attn=fa,
-        kv_unified=True,
+        # Streams exist from the b5913 rules on, and Ollama leaves kv_unified false there.
+        kv_unified=not llamacpp.ERAS[_era_for(version)].streams,
     )
     return inner, version, note
 
