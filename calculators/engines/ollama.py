@@ -24,7 +24,9 @@ from dataclasses import replace
 from functools import lru_cache
 
 import calculators.engines.llamacpp as llamacpp
-from calculators.engines.base import EngineResult, SettingError, Settings
+from calculators.engines.base import EngineResult, GiB, SettingError, Settings
+from calculators.engines.ollama_estimate import covers, ollama_estimate, release_of
+from calculators.gguf import FILE_TYPES
 from calculators.models import ModelArch
 
 DEFAULT_VERSION = "0.5.7"
@@ -40,14 +42,10 @@ _ERAS: tuple[tuple[tuple[int, int, int], str], ...] = (
 
 
 def _release(version: str) -> tuple[int, int, int]:
-    parts = version.strip().lstrip("v").split("-")[0].split(".")
     try:
-        nums = [int(p) for p in parts[:3]]
+        return release_of(version)
     except ValueError:
-        nums = []
-    if len(nums) < 2:
-        raise SettingError(f"unknown Ollama version {version!r}; use e.g. 0.5.7")
-    return (nums[0], nums[1], nums[2] if len(nums) > 2 else 0)
+        raise SettingError(f"unknown Ollama version {version!r}; use e.g. 0.5.7") from None
 
 
 def _era_for(version: str) -> str:
@@ -90,4 +88,32 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     res.engine_version = f"Ollama {version} ({res.engine_version})"
     if note:
         res.notes.append(note)
+    estimate_note = _estimate_note(arch, s, inner, version)
+    if estimate_note:
+        res.notes.append(estimate_note)
     return res
+
+
+def _estimate_note(arch: ModelArch, s: Settings, inner: Settings, version: str) -> str | None:
+    """Ollama's own estimate, which decides the offload, where it is modelled."""
+    file_type = s.weights.strip().upper().removeprefix("GGUF-")
+    if not covers(version) or file_type not in FILE_TYPES or s.weights_bytes is not None:
+        return None
+    try:
+        est = ollama_estimate(
+            arch,
+            file_type,
+            num_ctx=s.context,
+            parallel=s.seqs,
+            num_batch=min(s.n_batch, s.n_ubatch),
+            kv_cache_type=inner.cache_type_k if inner.flash_attn else "f16",
+            version=version,
+        )
+    except ValueError:
+        return None
+    return (
+        f"Ollama {version}'s own estimate (memory.required.full) is {est.required_full / GiB:.1f} "
+        f"GiB; it puts every layer on the GPU only when the GPU reports more than "
+        f"{est.free_needed / GiB:.1f} GiB free (the total less what the display and other "
+        "processes hold), else fewer layers run on the GPU and the rest on the CPU"
+    )

@@ -65,6 +65,18 @@ def _calc_endtoend(plan: SitePlan, page: str) -> str:
     return endtoend.table_markdown()
 
 
+def _calc_footprint(plan: SitePlan, page: str) -> str:
+    from calculators import footprint
+
+    return footprint.table_markdown()
+
+
+def _calc_ollama(plan: SitePlan, page: str) -> str:
+    from calculators import ollama_check
+
+    return ollama_check.table_markdown()
+
+
 def _calc_accuracy(plan: SitePlan, page: str) -> str:
     from errkb.site.fitpages import accuracy_note
 
@@ -77,6 +89,8 @@ BUILDERS: dict[str, Callable[[SitePlan, str], str]] = {
     "entry-count": _count,
     "calc-validation": _calc_validation,
     "calc-endtoend": _calc_endtoend,
+    "calc-footprint": _calc_footprint,
+    "calc-ollama": _calc_ollama,
     "calc-accuracy": _calc_accuracy,
 }
 
