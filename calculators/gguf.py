@@ -58,6 +58,13 @@ TENSOR_ALIGN = 128  # ggml_backend_cuda_buffer_type_get_alignment
 MATRIX_ROW_PADDING = 512  # ggml-cuda: quantised rows are padded to this many elements
 
 
+# Dense families whose llama.cpp layers carry f32 vectors besides the two norms
+# (src/llama-model.cpp, llama_model::load_tensors): Qwen2's Q, K and V biases, Qwen3's
+# per-head Q and K norms.
+QKV_BIAS_FAMILIES = frozenset({"qwen2"})
+QK_NORM_FAMILIES = frozenset({"qwen3"})
+
+
 @dataclass(frozen=True, slots=True)
 class Tensor:
     kind: str  # token_embd, output, attn_qkv, attn_q ... ffn_down, or "norm" for f32 vectors
@@ -86,6 +93,10 @@ def tensors(arch: ModelArch) -> list[Tensor]:
             out += [Tensor("ffn_down", i, ff, h), Tensor("norm", i, h)]
         else:
             out += [Tensor("norm", i, h), Tensor("norm", i, h)]
+            if arch.model_type in QKV_BIAS_FAMILIES:  # bq, bk, bv
+                out += [Tensor("norm", i, h), Tensor("norm", i, kv), Tensor("norm", i, kv)]
+            if arch.model_type in QK_NORM_FAMILIES:  # attn_q_norm, attn_k_norm per head
+                out += [Tensor("norm", i, arch.head_dim), Tensor("norm", i, arch.head_dim)]
             out += [Tensor("attn_q", i, h, q), Tensor("attn_k", i, h, kv)]
             out += [Tensor("attn_v", i, h, kv), Tensor("attn_output", i, q, h)]
             out += [Tensor("ffn_gate", i, h, ff), Tensor("ffn_up", i, h, ff)]
