@@ -1,6 +1,6 @@
 """Ollama's own memory estimate: what decides how many layers it puts on the GPU.
 
-Ollama 0.4 to 0.12 does not ask llama.cpp what a model needs. Before it starts the runner it
+Ollama 0.3 to 0.11 does not ask llama.cpp what a model needs. Before it starts the runner it
 estimates the memory itself (``llm/memory.go`` ``EstimateGPULayers``, with the graph sizes of
 ``GraphSize`` in ``llm/ggml.go``, from 0.6 ``fs/ggml/ggml.go``), offloads as many layers as
 that estimate fits into the GPU's *free* memory, and logs the result in one line::
@@ -9,8 +9,9 @@ that estimate fits into the GPU's *free* memory, and logs the result in one line
     memory.required.kv="1.0 GiB" memory.weights.total="4.1 GiB" memory.graph.full="560.0 MiB"
 
 So whether every layer is on the GPU (and the model runs at GPU speed) follows this estimate,
-not llama.cpp's buffers. Read from the source at v0.5.7 and v0.11.4 (the same arithmetic for
-the architectures below):
+not llama.cpp's buffers. Read from the source at v0.3.6, v0.5.7 and v0.11.4 (the same
+arithmetic for the architectures below, except that llama's full graph gains its vocabulary
+term in 0.3.10):
 
 * context = ``num_ctx x OLLAMA_NUM_PARALLEL`` (the runner's ``--ctx-size``), batch =
   ``min(context, num_batch)`` (512 unless set);
@@ -39,7 +40,9 @@ from calculators.models import ModelArch
 MiB = 1 << 20
 MINIMUM_MEMORY = {"cuda": 457 * MiB, "rocm": 457 * MiB, "metal": 512 * MiB}
 KV_BYTES = {"f16": 2.0, "q8_0": 1.0, "q4_0": 0.5}
-FIRST, LAST = (0, 4, 0), (0, 11, 99)  # releases whose llm/memory.go this follows
+FIRST, LAST = (0, 3, 0), (0, 11, 99)  # releases whose llm/memory.go this follows
+# Before 0.3.10 llama's full-offload graph has no output (vocabulary) term.
+LLAMA_VOCAB_GRAPH = (0, 3, 10)
 # From 0.6.1 (commit 033cec23) memory.weights.total leaves the KV out and counts the output layer.
 WEIGHTS_WITHOUT_KV = (0, 6, 1)
 DEFAULT_BATCH = 512
@@ -129,7 +132,9 @@ def _layer_and_output_bytes(arch: ModelArch, file_type: str) -> tuple[tuple[int,
     return tuple(per_layer), output_norm + (output if output else embd)
 
 
-def _graph(arch: ModelArch, context: int, batch: int, kv_total: int) -> tuple[int, int]:
+def _graph(
+    arch: ModelArch, context: int, batch: int, kv_total: int, release: tuple[int, int, int]
+) -> tuple[int, int]:
     """(full, partial) graph bytes, as ``GraphSize`` computes them."""
     embd, heads, heads_kv = arch.hidden_size, arch.n_heads, arch.n_kv_heads
     vocab = arch.vocab_size
@@ -137,7 +142,9 @@ def _graph(arch: ModelArch, context: int, batch: int, kv_total: int) -> tuple[in
     embd_heads = embd // heads
     family = GGUF_ARCH.get(arch.model_type, arch.model_type)
     if family == "llama":
-        full = max(4 * batch * (1 + 4 * embd + context * (1 + heads)), 4 * batch * (embd + vocab))
+        full = 4 * batch * (1 + 4 * embd + context * (1 + heads))
+        if release >= LLAMA_VOCAB_GRAPH:
+            full = max(full, 4 * batch * (embd + vocab))
         partial = 4 * batch * embd + max(
             4 * batch * (1 + embd + max(context, embd))
             + embd * embd * 9 // 16
@@ -191,7 +198,8 @@ def ollama_estimate(
     kv_layer = int(context * 2 * arch.head_dim * arch.n_kv_heads * per_elem)
     kv_total = kv_layer * arch.n_layers
     layers, output = _layer_and_output_bytes(arch, file_type)
-    full, partial = _graph(arch, context, batch, kv_total)
+    release = release_of(version)
+    full, partial = _graph(arch, context, batch, kv_total, release)
     if library == "metal":
         partial = full  # "on metal there's no partial offload overhead"
     return OllamaEstimate(
@@ -204,5 +212,5 @@ def ollama_estimate(
         graph_partial=partial,
         minimum=MINIMUM_MEMORY[library],
         overhead=gpu_overhead,
-        release=release_of(version),
+        release=release,
     )

@@ -19,6 +19,7 @@ IDS = [c["id"] for c in CASES]
 # Cases whose GGUF holds a tensor calculators/gguf.py does not list (the buffers still agree).
 TYPE_COUNT_MISSES = {
     "llama31-8b-q4km-ollama-0.5.4-rtx4090": "Llama 3.1's rope_freqs tensor (f32, 64 values)",
+    "r1-distill-llama-8b-q4km-ollama-0.6.2-gtx1080": "Llama 3.1's rope_freqs tensor (f32, 64 values)",
 }
 
 
