@@ -128,8 +128,26 @@ def accuracy_note(method_link: str) -> str:
         f"the median and {s['worst_abs_gib']:.1f} GiB at the worst, too high in {over} of the "
         f"{n} (where a log printed its KV tokens, they were {s['median_abs_tokens_pct']:.0f}% off "
         f"at the median and {s['worst_abs_tokens_pct']:.0f}% at the worst); treat a fit within "
-        f"a few GiB as a maybe. {sglang}llama.cpp and Ollama answers have no held-out "
-        f"end-to-end check yet ([how it is checked]({method_link}#end-to-end-held-out))."
+        f"a few GiB as a maybe. {sglang}{_llamacpp_note()} "
+        f"([how it is checked]({method_link}#end-to-end-held-out))."
+    )
+
+
+@functools.cache
+def _llamacpp_note() -> str:
+    """llama.cpp's and Ollama's held-out buffers (calculators/footprint.py)."""
+    from calculators import footprint
+
+    held = footprint.outcomes(footprint.HOLDOUT)
+    if not held:
+        return "llama.cpp and Ollama answers have no held-out end-to-end check yet"
+    kv = footprint.summary(held, "kv")
+    worst = max(footprint.summary(held, part)["worst_pct"] for part in ("model", "compute"))
+    return (
+        f"llama.cpp and Ollama: on {len(held)} held-out start-up logs people published, the KV "
+        f"cache came out exact in {int(kv['exact'])} and the model and compute buffers within "
+        f"{worst:.1f}%; Ollama 0.3 to 0.11 also keeps every layer on the GPU only when its own, "
+        "larger estimate fits, which `errkb calc --engine ollama` states"
     )
 
 
