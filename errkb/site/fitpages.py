@@ -137,8 +137,9 @@ def accuracy_note(method_link: str) -> str:
 def _llamacpp_note() -> str:
     """llama.cpp's and Ollama's held-out buffers (calculators/footprint.py)."""
     from calculators import footprint
+    from calculators.endtoend import HOLDOUT
 
-    held = footprint.outcomes(footprint.HOLDOUT)
+    held = footprint.outcomes(HOLDOUT)
     if not held:
         return "llama.cpp and Ollama answers have no held-out end-to-end check yet"
     kv = footprint.summary(held, "kv")
