@@ -27,7 +27,7 @@ CASES: list[dict[str, Any]] = list(load_cases())
 
 
 def test_the_cases_are_real_and_quoted() -> None:
-    assert len(CASES) >= 2
+    assert len(CASES) >= 3
     for c in CASES:
         assert re.fullmatch(r"https://github\.com/[^/]+/[^/]+/blob/[0-9a-f]{40}/.+", c["source"])
         for name, value in c["printed"].items():
