@@ -549,9 +549,24 @@ class Matcher:
                 if phases[line] in self.entry_phases.get(entry_id, ()):
                     context[entry_id] = 1
 
+        strong_causes = [
+            (score, line)
+            for e, (score, line) in best.items()
+            if score >= self.strong and e not in self.symptoms
+        ]
+
+        def outranks(cause: tuple[float, int], symptom: tuple[float, int]) -> bool:
+            # A cause matched on the symptom's own line but less well than it is not that
+            # line's error: the line holds the symptom's wording, not the cause's.
+            return cause[1] != symptom[1] or cause[0] >= symptom[0]
+
         def key(entry_id: str) -> tuple[int, int, float, int, int, float, str]:
             score, line = best[entry_id]
-            symptom = 1 if entry_id in self.symptoms else 0
+            symptom = 0
+            if entry_id in self.symptoms and any(
+                outranks(c, best[entry_id]) for c in strong_causes
+            ):
+                symptom = 1
             if score >= self.strong:
                 return (0, symptom, line, 0, -context[entry_id], -score, entry_id)
             return (1, symptom, -top[group(entry_id)], line, -context[entry_id], -score, entry_id)
@@ -563,7 +578,10 @@ class Matcher:
             causes = [
                 k
                 for k, e in enumerate(order)
-                if k > here and e in self.symptoms[entry_id] and best[e][1] <= line
+                if k > here
+                and e in self.symptoms[entry_id]
+                and best[e][1] <= line
+                and outranks(best[e], best[entry_id])
             ]
             if causes:
                 order.insert(causes[-1], order.pop(here))

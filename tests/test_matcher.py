@@ -266,3 +266,15 @@ def test_every_pattern_fires_on_the_printed_line_it_was_written_for() -> None:
             assert entry.id in found, (entry.id, pattern.regex, lines[0])
             checked += 1
     assert checked >= 150
+
+
+def test_a_cause_on_its_symptoms_line_ranks_below_it_unless_it_matches_as_well() -> None:
+    """E0029 (Ollama's runner terminated, a symptom) lists E0087 (illegal instruction) as a
+    cause. A runner that died of another signal shares most of E0087's wording on the same
+    line, but the line is E0029's; with the cause's own line before it, the cause leads."""
+    m = Matcher(matcher_data(real_corpus().entries))
+    segfault = "llama runner process has terminated: signal: segmentation fault (core dumped)"
+    ranked = [x.entry_id for x in m.match(segfault, top=3)]
+    assert ranked[0] == "E0029" and "E0087" in ranked
+    illegal = "llama runner process has terminated: signal: illegal instruction (core dumped)"
+    assert [x.entry_id for x in m.match(illegal, top=3)][0] == "E0087"

@@ -339,9 +339,15 @@
         if ((self.entryPhases[id] || []).indexOf(phases[line]) >= 0) context[id] = 1;
       }
     });
+    var strongCauses = ids.filter(function (e) {
+      return best[e][0] >= self.strong && self.symptoms[e] === undefined;
+    }).map(function (e) { return best[e]; });
+    // A cause matched on the symptom's own line but less well is not that line's error.
+    function outranks(cause, symptom) { return cause[1] !== symptom[1] || cause[0] >= symptom[0]; }
     function key(id) {
       var score = best[id][0], at = best[id][1];
-      var symptom = self.symptoms[id] !== undefined ? 1 : 0;
+      var symptom = self.symptoms[id] !== undefined &&
+        strongCauses.some(function (c) { return outranks(c, best[id]); }) ? 1 : 0;
       if (score >= self.strong) return [0, symptom, at, 0, -context[id], -score, id];
       return [1, symptom, -top[group(id)], at, -context[id], -score, id];
     }
@@ -349,7 +355,7 @@
     order.filter(function (id) { return self.symptoms[id] !== undefined; }).forEach(function (id) {
       var here = order.indexOf(id), line = best[id][1], last = -1;
       order.forEach(function (e, k) {
-        if (k > here && self.symptoms[id].indexOf(e) >= 0 && best[e][1] <= line) last = k;
+        if (k > here && self.symptoms[id].indexOf(e) >= 0 && best[e][1] <= line && outranks(best[e], best[id])) last = k;
       });
       if (last >= 0) { order.splice(here, 1); order.splice(last, 0, id); }
     });
