@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import calculators.engines.llamacpp as llamacpp
 from calculators.engines.base import EngineResult, GiB, SettingError, Settings
-from calculators.engines.ollama_estimate import covers, ollama_estimate, release_of
+from calculators.engines.ollama_estimate import LAST, covers, ollama_estimate, release_of
 from calculators.gguf import FILE_TYPES
 from calculators.models import ModelArch
 
@@ -97,6 +97,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
 def _estimate_note(arch: ModelArch, s: Settings, inner: Settings, version: str) -> str | None:
     """Ollama's own estimate, which decides the offload, where it is modelled."""
     file_type = s.weights.strip().upper().removeprefix("GGUF-")
+    if _release(version) > LAST:
+        return (
+            f"Ollama {version} decides how many layers go to the GPU from memory layouts it "
+            "measures (for every model from 0.12.11), not from the estimate of 0.3 to 0.11; the "
+            "figures here are llama.cpp's buffers"
+        )
     if not covers(version) or file_type not in FILE_TYPES or s.weights_bytes is not None:
         return None
     try:

@@ -69,6 +69,7 @@ def test_errkb_calc_states_ollamas_estimate_for_the_releases_that_use_it() -> No
     assert any("memory.required.full) is 6.5 GiB" in n for n in old.notes)
     new = run(arch, Settings(version="0.13.0", **s))  # type: ignore[arg-type]
     assert not any("own estimate" in n for n in new.notes)
+    assert any("memory layouts it measures" in n for n in new.notes)
 
 
 def test_the_table_reports_the_holdout(capsys: pytest.CaptureFixture[str]) -> None:
