@@ -277,4 +277,4 @@ def test_a_cause_on_its_symptoms_line_ranks_below_it_unless_it_matches_as_well()
     ranked = [x.entry_id for x in m.match(segfault, top=3)]
     assert ranked[0] == "E0029" and "E0087" in ranked
     illegal = "llama runner process has terminated: signal: illegal instruction (core dumped)"
-    assert [x.entry_id for x in m.match(illegal, top=3)][0] == "E0087"
+    assert m.match(illegal, top=3)[0].entry_id == "E0087"
