@@ -88,11 +88,18 @@ def era(version: str | None) -> Era:
     v = version.strip().lower()
     if v.startswith("b") and v[1:].isdigit():
         build = int(v[1:])
-        # b5913 (issue #14847) and b6343 are anchored to build numbers; earlier builds are
-        # treated as the era just before the first.
+        # b5913 (issue #14847) and b6343 are anchored to build numbers. Below them two builds
+        # are known from Ollama's vendored copies (Makefile.sync): b4779 (d7cfe1ff, Ollama
+        # 0.6.0) has neither the MLA latent cache nor the iSWA cache, b5359 (de4c07f9, Ollama
+        # 0.7.0) has the latent cache and no iSWA cache. Builds between the known ones take
+        # the later era.
         if build >= 6343:
             return ERAS["b6343"]
-        return ERAS["b5913"] if build >= 5913 else ERAS["2025-05"]
+        if build >= 5913:
+            return ERAS["b5913"]
+        if build > 5359:
+            return ERAS["2025-05"]
+        return ERAS["2025-04"] if build > 4779 else ERAS["2024"]
     if v in ERAS:
         return ERAS[v]
     raise SettingError(

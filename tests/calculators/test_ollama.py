@@ -8,6 +8,7 @@ import pytest
 
 from calculators.engines import run
 from calculators.engines.base import SettingError, Settings
+from calculators.engines.llamacpp import era
 from calculators.engines.ollama import _era_for
 from calculators.models import get_model
 
@@ -42,3 +43,20 @@ def test_parallel_sequences_get_their_own_stream_from_0_11_5() -> None:
     new = run(arch, replace(base, version="0.11.5"))
     assert old.kv_bytes == new.kv_bytes
     assert new.overhead_bytes < old.overhead_bytes
+
+
+@pytest.mark.parametrize(
+    ("build", "key"),
+    [
+        ("b4067", "2024"),
+        ("b4779", "2024"),
+        ("b4840", "2025-04"),
+        ("b5359", "2025-04"),
+        ("b5505", "2025-05"),
+        ("b5913", "b5913"),
+        ("b6343", "b6343"),
+    ],
+)
+def test_a_llama_cpp_build_takes_the_rules_of_its_era(build: str, key: str) -> None:
+    # b4779 and b5359 are the builds Ollama 0.6.0 and 0.7.0 vendor (their code read there).
+    assert era(build).key == key
