@@ -15,9 +15,20 @@ Default ``f`` (``ServerArgs.__post_init__``), from ``nvidia-smi``'s memory.total
 * 0.4.x (read at 0.4.6.post5): 0.88 (TP 1), 0.87 (TP 2), 0.85 (TP 4), 0.81 (TP 8),
   0.79 (TP 16) on devices up to 81,920 MiB, 0.88 above; over 96 GiB raised to
   ``min(f + 48 GiB * (1 - f) / mem, (mem - 18 GiB) / mem)``.
-* 0.5.x (read at 0.5.2): ``(mem - reserved) / mem`` rounded to 3 places, reserved by device
-  size: under 35 GiB ``2.8 + tp/10`` GiB, under 90 GiB ``9.5 + tp/2``, under 160 GiB
+* 0.5.0 to 0.5.2 (read at 0.5.2): ``(mem - reserved) / mem`` rounded to 3 places, reserved by
+  device size: under 35 GiB ``2.8 + tp/10`` GiB, under 90 GiB ``9.5 + tp/2``, under 160 GiB
   ``12 + tp/2``, above 32 GiB.
+* 0.5.3 to 0.5.13 (read at 0.5.3, 0.5.4, 0.5.5, 0.5.6, 0.5.7, 0.5.8, 0.5.9, 0.5.10 and 0.5.13,
+  ``_handle_gpu_memory_settings``): the same rounding with ``reserved`` in MiB =
+  ``512 + 1.5 x max(chunked_prefill_size, 2048) + 2 x cuda_graph_max_bs + tp x 128``, at
+  least 10 GiB on devices over 60 GiB. The two sizes follow the device: under 20 GiB 2,048 and
+  8; under 35 GiB 2,048 and 24 (16 before 0.5.5; 80 from TP 4); under 60 GiB 4,096 and 32
+  (160); under 160 GiB 8,192 and 256 (512); above, 16,384 and 512. From 0.5.10 piecewise
+  CUDA graphs are on by default on CUDA for models that are not multimodal, and reserve 8 MiB
+  per captured size up to ``chunked_prefill_size`` (1.5 GiB for MLA models).
+* On AMD GPUs from 0.5.5 the default attention backend (aiter, for models without MLA)
+  multiplies the fraction, given or default, by 0.85 when the context length (the model's
+  own, without ``--context-length``) exceeds 8,192.
 
 ``--chunked-prefill-size`` and ``--max-running-requests`` do not change
 ``max_total_num_tokens`` in these releases: the pool is sized first, and the request table
@@ -26,20 +37,81 @@ and activations live in the reserved ``1 - f``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from calculators.engines.base import EngineResult, SettingError, Settings
 from calculators.engines.vllm import elem_sums, kv_dtype_bytes
 from calculators.models import ModelArch
 from calculators.weights import weights_bytes
 
-DEFAULT_VERSION = "0.5"
+DEFAULT_VERSION = "0.5.13"
+GiB_MiB = 1024
+# Piecewise CUDA graph capture sizes (ServerArgs._generate_piecewise_cuda_graph_tokens).
+_PIECEWISE_STEPS = ((4, 33, 4), (48, 257, 16), (288, 513, 32), (576, 1025, 64), (1280, 4097, 256))
 
 
-def default_mem_fraction(
-    tp: int, device_mib: int | None = None, version: str | None = None
+@lru_cache(maxsize=256)
+def release(version: str | None) -> tuple[int, int, int]:
+    """(0, 5, 7) for ``0.5.7`` or ``v0.5.10.post1``; a bare ``0.5`` is 0.5.0's rules."""
+    parts = (version or DEFAULT_VERSION).strip().lstrip("v").split(".")
+    nums: list[int] = []
+    for part in parts[:3]:
+        digits = "".join(ch for ch in part if ch.isdigit()) if part[:1].isdigit() else ""
+        if not digits:
+            break
+        nums.append(int(digits))
+    if len(nums) < 2:
+        raise SettingError(f"unknown SGLang version {version!r}; use e.g. 0.5.13")
+    nums += [0] * (3 - len(nums))
+    return (nums[0], nums[1], nums[2])
+
+
+def piecewise_sizes(max_tokens: int) -> int:
+    """How many piecewise CUDA graph sizes SGLang captures up to `max_tokens`."""
+    sizes = [n for lo, hi, step in _PIECEWISE_STEPS for n in range(lo, hi, step)]
+    sizes += list(range(4608, max_tokens + 1, 512))
+    return sum(1 for n in sizes if n <= max_tokens)
+
+
+def _reserved_mib(
+    v: tuple[int, int, int], tp: int, device_mib: int, *, mla: bool, piecewise: bool
 ) -> float:
-    """SGLang's own default ``--mem-fraction-static`` for the release (see the docstring)."""
-    v = (version or DEFAULT_VERSION).strip().lstrip("v")
-    if device_mib is not None and v.startswith("0.5"):
+    """0.5.3 and later: what ``_handle_gpu_memory_settings`` keeps out of the fraction."""
+    if device_mib < 20 * GiB_MiB:
+        chunk, graphs = 2048, 8
+    elif device_mib < 35 * GiB_MiB:
+        chunk, graphs = 2048, (80 if tp >= 4 else (24 if v >= (0, 5, 5) else 16))
+    elif device_mib < 60 * GiB_MiB:
+        chunk, graphs = 4096, (160 if tp >= 4 else 32)
+    elif device_mib < 160 * GiB_MiB:
+        chunk, graphs = 8192, (512 if tp >= 4 else 256)
+    else:
+        chunk, graphs = 16384, 512
+    reserved = 512 + max(chunk, 2048) * 1.5 + graphs * 2 + tp / 8 * 1024
+    if device_mib > 60 * GiB_MiB:
+        reserved = max(reserved, 10 * GiB_MiB)
+    if piecewise and v >= (0, 5, 10):
+        reserved += 1.5 * GiB_MiB if mla else piecewise_sizes(chunk) * 8
+    return reserved
+
+
+@lru_cache(maxsize=4096)
+def default_mem_fraction(
+    tp: int,
+    device_mib: int | None = None,
+    version: str | None = None,
+    *,
+    mla: bool = False,
+    piecewise: bool = True,
+) -> float:
+    """SGLang's own default ``--mem-fraction-static`` for the release (see the docstring).
+
+    `piecewise`: whether the release's piecewise CUDA graphs may run (CUDA, not multimodal)."""
+    v = release(version)
+    if device_mib is not None and v >= (0, 5, 3):
+        reserved = _reserved_mib(v, tp, device_mib, mla=mla, piecewise=piecewise)
+        return round((device_mib - reserved) / device_mib, 3)
+    if device_mib is not None and v >= (0, 5, 0):
         gib = 1024
         if device_mib < 35 * gib:
             reserved = (2.8 + tp / 10) * gib
@@ -54,6 +126,11 @@ def default_mem_fraction(
     if device_mib is not None and device_mib > 96 * 1024:
         f = min(f + 48 * 1024 * (1 - f) / device_mib, (device_mib - 18 * 1024) / device_mib)
     return f
+
+
+def _multimodal(arch: ModelArch) -> bool:
+    # The catalog holds the text part of vision-language models; SGLang loads the whole model.
+    return arch.model_type.endswith("_vl_text") or arch.model_type.endswith("_vl_moe_text")
 
 
 def _tp_table(tp: int) -> float:
@@ -91,11 +168,18 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     device_mib = s.device_mib
     if device_mib is None and s.vram_bytes is not None:
         device_mib = s.vram_bytes >> 20
+    amd = (s.gpu_name or "").startswith("AMD")
+    mla = arch.mla is not None
     f = s.mem_fraction_static
     if f is None:
-        f = default_mem_fraction(s.tp, device_mib, s.version)
+        f = default_mem_fraction(
+            s.tp, device_mib, s.version, mla=mla, piecewise=not amd and not _multimodal(arch)
+        )
     if not 0 < f < 1:
         raise SettingError("--mem-fraction-static must be in (0, 1)")
+    context_len = arch.max_position_embeddings or 0
+    if amd and not mla and release(s.version) >= (0, 5, 5) and context_len > 8192:
+        f *= 0.85  # the aiter backend's cut, given or default (ServerArgs)
     ke, ve = elem_sums(arch, s.tp)
     eb = kv_dtype_bytes(arch, s.kv_dtype)
     cell = (ke + ve) * eb
