@@ -125,7 +125,7 @@ def _human(e: Estimate) -> str:
     help="Engine version/era to model (llama.cpp: 2024, 2025-04, 2025-05, b5913, "
     "2025-10; vLLM: v0, v1 or a release such as 0.10.1, whose hybrid KV "
     "cache manager sizes sliding-window layers by their window; "
-    "Ollama: e.g. 0.5.7).",
+    "Ollama: e.g. 0.11.4, the default).",
 )
 @click.option(
     "--context",

@@ -29,7 +29,7 @@ from calculators.engines.ollama_estimate import LAST, covers, ollama_estimate, r
 from calculators.gguf import FILE_TYPES
 from calculators.models import ModelArch
 
-DEFAULT_VERSION = "0.5.7"
+DEFAULT_VERSION = "0.11.4"
 
 
 # (first release, llama.cpp era of its vendored code), newest first; from Makefile.sync.
@@ -45,7 +45,7 @@ def _release(version: str) -> tuple[int, int, int]:
     try:
         return release_of(version)
     except ValueError:
-        raise SettingError(f"unknown Ollama version {version!r}; use e.g. 0.5.7") from None
+        raise SettingError(f"unknown Ollama version {version!r}; use e.g. 0.11.4") from None
 
 
 def _era_for(version: str) -> str:
