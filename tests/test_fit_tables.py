@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import calculators.engines.ollama as ollama_engine
+import calculators.engines.sglang as sglang_engine
 from calculators.gpus import load_gpus
 from calculators.grid import COMBOS, CONTEXTS, combo
 from calculators.models import load_catalog
@@ -168,8 +170,20 @@ def test_launch_commands_use_flags_the_newest_release_has() -> None:
         newest = known.snapshots[-1].version.removeprefix("b")
         command = Command(engine=c.engine, versions=f">={newest}", code=code)
         assert lint_command(command, flags) == [], code
+        if c.engine in MODELLED:  # and in the release the cells model
+            command = Command(engine=c.engine, versions=f"=={MODELLED[c.engine]}", code=code)
+            assert lint_command(command, flags) == [], (MODELLED[c.engine], code)
         checked += 1
     assert checked == len(COMBOS)  # every engine the tables cover has flag data
+    # Ollama 0.5.7, the release modelled before, has no OLLAMA_CONTEXT_LENGTH: caught here.
+    stale = Command(
+        engine="ollama", versions="==0.5.7", code="OLLAMA_CONTEXT_LENGTH=8192 ollama serve"
+    )
+    assert lint_command(stale, flags)
+
+
+# Engines whose tables model a numbered release (vLLM's and llama.cpp's are eras).
+MODELLED = {"ollama": ollama_engine.DEFAULT_VERSION, "sglang": sglang_engine.DEFAULT_VERSION}
 
 
 def test_fit_js_builds_no_engine_command_or_url_itself() -> None:
