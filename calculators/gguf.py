@@ -206,13 +206,18 @@ def model_buffers(arch: ModelArch, file_type: str, *, aligned: bool = True) -> t
     return gpu, host
 
 
-def file_bytes(arch: ModelArch, file_type: str) -> int:
-    """The tensors' bytes as the file stores them (each once, no padding)."""
-    total = 0
+def stored_tensors(arch: ModelArch, file_type: str) -> list[tuple[Tensor, int]]:
+    """Each tensor with its bytes as the file stores it (no padding)."""
+    out = []
     for t in tensors(arch):
         kind = _fits(tensor_type(file_type, t, arch), t)
-        total += GGML_TYPES[kind].row_bytes(t.ne0) * t.ne1
-    return total
+        out.append((t, GGML_TYPES[kind].row_bytes(t.ne0) * t.ne1))
+    return out
+
+
+def file_bytes(arch: ModelArch, file_type: str) -> int:
+    """The tensors' bytes as the file stores them (each once, no padding)."""
+    return sum(size for _, size in stored_tensors(arch, file_type))
 
 
 def type_counts(arch: ModelArch, file_type: str) -> dict[str, int]:

@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from calculators.dtypes import GGML_TYPES
-from calculators.gguf import _fits, tensor_type, tensors
+from calculators.gguf import stored_tensors
 from calculators.models import ModelArch
 
 MiB = 1 << 20
@@ -118,9 +117,7 @@ def _layer_and_output_bytes(arch: ModelArch, file_type: str) -> tuple[tuple[int,
     output = 0
     output_norm = 0
     embd = 0
-    for t in tensors(arch):
-        kind = _fits(tensor_type(file_type, t, arch), t)
-        size = GGML_TYPES[kind].row_bytes(t.ne0) * t.ne1
+    for t, size in stored_tensors(arch, file_type):
         if t.layer >= 0:
             per_layer[t.layer] += size
         elif t.kind == "output":
