@@ -8,6 +8,21 @@ GiB = 1 << 30
 MiB = 1 << 20
 
 
+def parse_release(version: str | None) -> tuple[int, int, int] | None:
+    """(major, minor, patch) of a release such as ``0.5.7``, ``v0.10.1.1``, ``0.5.10.post1``
+    or ``0.9.0-rc1`` (a missing patch is 0); None when it does not start with two numbers."""
+    parts = (version or "").strip().lower().lstrip("v").split("-")[0].split(".")
+    nums: list[int] = []
+    for part in parts[:3]:
+        digits = "".join(ch for ch in part if ch.isdigit()) if part[:1].isdigit() else ""
+        if not digits:
+            break
+        nums.append(int(digits))
+    if len(nums) < 2:
+        return None
+    return (nums[0], nums[1], nums[2] if len(nums) > 2 else 0)
+
+
 class SettingError(ValueError):
     """An impossible or contradictory setting (bad dtype, TP that does not divide ...)."""
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from calculators.engines.base import parse_release
 from calculators.gguf import stored_tensors
 from calculators.models import ModelArch
 
@@ -96,12 +97,10 @@ class OllamaEstimate:
 
 def release_of(version: str) -> tuple[int, int, int]:
     """(major, minor, patch) of an Ollama version such as ``v0.9.0-rc1``; ValueError if none."""
-    parts = version.strip().lstrip("v").split("-")[0].split(".")
-    nums = [int(p) for p in parts[:3]]
-    if len(nums) < 2:
+    parsed = parse_release(version)
+    if parsed is None:
         raise ValueError(f"unknown Ollama version {version!r}")
-    nums += [0] * (3 - len(nums))
-    return (nums[0], nums[1], nums[2])
+    return parsed
 
 
 def covers(version: str) -> bool:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from calculators.engines.base import EngineResult, SettingError, Settings
+from calculators.engines.base import EngineResult, SettingError, Settings, parse_release
 from calculators.engines.vllm import elem_sums, kv_dtype_bytes
 from calculators.models import ModelArch
 from calculators.weights import weights_bytes
@@ -53,17 +53,10 @@ _PIECEWISE_STEPS = ((4, 33, 4), (48, 257, 16), (288, 513, 32), (576, 1025, 64), 
 @lru_cache(maxsize=256)
 def release(version: str | None) -> tuple[int, int, int]:
     """(0, 5, 7) for ``0.5.7`` or ``v0.5.10.post1``; a bare ``0.5`` is 0.5.0's rules."""
-    parts = (version or DEFAULT_VERSION).strip().lstrip("v").split(".")
-    nums: list[int] = []
-    for part in parts[:3]:
-        digits = "".join(ch for ch in part if ch.isdigit()) if part[:1].isdigit() else ""
-        if not digits:
-            break
-        nums.append(int(digits))
-    if len(nums) < 2:
+    parsed = parse_release(version or DEFAULT_VERSION)
+    if parsed is None:
         raise SettingError(f"unknown SGLang version {version!r}; use e.g. 0.5.13")
-    nums += [0] * (3 - len(nums))
-    return (nums[0], nums[1], nums[2])
+    return parsed
 
 
 def piecewise_sizes(max_tokens: int) -> int:

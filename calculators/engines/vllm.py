@@ -62,7 +62,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from calculators.dtypes import PAGED_KV_DTYPES, torch_dtype_bytes
-from calculators.engines.base import EngineResult, GiB, SettingError, Settings
+from calculators.engines.base import EngineResult, GiB, SettingError, Settings, parse_release
 from calculators.engines.vllm_weights import mxfp4_backend, vllm_weights_bytes
 from calculators.kv import LayerKV, paged_layers
 from calculators.models import ModelArch
@@ -184,16 +184,7 @@ def release(version: str | None) -> tuple[int, int]:
 
 @lru_cache(maxsize=256)
 def _release3(version: str | None) -> tuple[int, int, int] | None:
-    parts = (version or "").strip().lower().lstrip("v").split(".")
-    nums: list[int] = []
-    for p in parts[:3]:
-        digits = "".join(ch for ch in p if ch.isdigit()) if p[:1].isdigit() else ""
-        if not digits:
-            break
-        nums.append(int(digits))
-    if len(nums) < 2:
-        return None
-    return (nums[0], nums[1], nums[2] if len(nums) > 2 else 0)
+    return parse_release(version)
 
 
 def runner_v2(arch: ModelArch | None, s: Settings) -> bool:
