@@ -34,11 +34,17 @@ def load_cases() -> tuple[dict[str, Any], ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class LogCase:
+    """A scored log: which case, which engine, which half, where it was published."""
+
     case_id: str
     engine: str
     half: str
     source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(LogCase):
     predicted_gib: float
     printed_gib: float | None  # SGLang prints its pool in tokens only
     predicted_tokens: int | None

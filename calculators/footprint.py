@@ -16,7 +16,7 @@ from statistics import median
 from typing import Any
 
 from calculators.datafiles import read_data
-from calculators.endtoend import CALIBRATION, HOLDOUT, split
+from calculators.endtoend import CALIBRATION, HOLDOUT, LogCase, split
 from calculators.engines import run
 from calculators.engines.base import MiB, Settings
 from calculators.gguf import model_buffers, type_counts
@@ -49,11 +49,7 @@ def settings(case: dict[str, Any]) -> Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    case_id: str
-    engine: str
-    half: str
-    source: str
+class Outcome(LogCase):
     release: str
     predicted: dict[str, float]  # MiB per part
     printed: dict[str, float]
