@@ -45,6 +45,7 @@ from calculators.models import ModelArch
 from calculators.weights import weights_bytes
 
 DEFAULT_VERSION = "0.5.13"
+NEWEST_READ = (0, 5, 13)  # releases after it take its rules, with a note
 GiB_MiB = 1024
 # Piecewise CUDA graph capture sizes (ServerArgs._generate_piecewise_cuda_graph_tokens).
 _PIECEWISE_STEPS = ((4, 33, 4), (48, 257, 16), (288, 513, 32), (576, 1025, 64), (1280, 4097, 256))
@@ -198,6 +199,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         kv_cache_tokens=None if rest is None else max_total_tokens(rest, cell),
         kv_dtype=f"{s.kv_dtype} ({eb} B)",
     )
+    if s.mem_fraction_static is None and release(s.version) > NEWEST_READ:
+        res.notes.append(
+            f"SGLang {s.version}'s default --mem-fraction-static is taken as 0.5.13's, the newest "
+            "read; by 0.5.23 the rules differ (24 to 35 GB cards get 4,096-token chunks and 48 "
+            "decode graphs), so give --mem-fraction-static from the server log to be sure"
+        )
     if rest is not None and rest < 0:
         res.notes.append(
             f"weights leave no room under --mem-fraction-static {f}: "

@@ -50,3 +50,13 @@ def test_amd_aiter_cuts_the_fraction_for_long_context_models() -> None:
     assert amd.kv_cache_tokens is not None and nv.kv_cache_tokens is not None
     assert amd.kv_cache_tokens < 0.9 * nv.kv_cache_tokens
     assert old.kv_cache_tokens is not None and old.kv_cache_tokens > amd.kv_cache_tokens
+
+
+def test_a_release_after_the_newest_read_says_so() -> None:
+    arch = get_model("qwen3-8b")
+    base = dict(engine="sglang", context=4096, weights="bf16", vram_bytes=H100 << 20)
+    newer = run(arch, Settings(version="0.5.23", **base))  # type: ignore[arg-type]
+    read = run(arch, Settings(version="0.5.13", **base))  # type: ignore[arg-type]
+    assert any("newest read" in n for n in newer.notes)
+    assert not any("newest read" in n for n in read.notes)
+    assert newer.kv_cache_tokens == read.kv_cache_tokens
