@@ -19,7 +19,7 @@ from calculators.datafiles import read_data
 from calculators.endtoend import CALIBRATION, HOLDOUT, LogCase, split
 from calculators.engines import run
 from calculators.engines.base import MiB, Settings
-from calculators.gguf import model_buffers, type_counts
+from calculators.gguf import model_buffers
 from calculators.models import get_model
 
 PARTS = ("model", "kv", "compute")
@@ -53,7 +53,6 @@ class Outcome(LogCase):
     release: str
     predicted: dict[str, float]  # MiB per part
     printed: dict[str, float]
-    types_match: bool | None  # the file's tensor types as modelled; None if not printed
 
     def rel_error(self, part: str) -> float | None:
         printed = self.printed.get(part)
@@ -73,7 +72,6 @@ def predict(case: dict[str, Any]) -> Outcome:
         "kv": p.get("kv_mib"),
         "compute": p.get("compute_gpu_mib"),
     }
-    types = p.get("tensor_types")
     return Outcome(
         case_id=case["id"],
         engine=case["engine"],
@@ -86,17 +84,17 @@ def predict(case: dict[str, Any]) -> Outcome:
             "compute": res.overhead_bytes / MiB,
         },
         printed={k: float(v) for k, v in printed.items() if v is not None},
-        types_match=None if types is None else type_counts(arch, file_type) == _lower(types),
     )
 
 
-def _lower(types: dict[str, int]) -> dict[str, int]:
-    return {k.lower(): int(v) for k, v in types.items()}
+@cache
+def _all_outcomes() -> tuple[Outcome, ...]:
+    # The table and the fit pages' note ask for both halves; each case is predicted once.
+    return tuple(predict(c) for c in load_cases())
 
 
 def outcomes(half: str | None = None) -> list[Outcome]:
-    out = [predict(c) for c in load_cases()]
-    return [o for o in out if half is None or o.half == half]
+    return [o for o in _all_outcomes() if half is None or o.half == half]
 
 
 def summary(items: list[Outcome], part: str) -> dict[str, float]:

@@ -95,10 +95,11 @@ class Outcome:
         return (self.predicted[name] - printed) / printed
 
 
-def outcomes(half: str | None = None) -> list[Outcome]:
-    out = []
-    for case in load_cases():
-        o = Outcome(
+@cache
+def _all_outcomes() -> tuple[Outcome, ...]:
+    # The table asks for each half twice; each case is estimated once.
+    return tuple(
+        Outcome(
             case_id=case["id"],
             half=split(case["source"]),
             source=case["source"],
@@ -106,9 +107,12 @@ def outcomes(half: str | None = None) -> list[Outcome]:
             predicted=figures(predict_case(case)),
             printed={k: v for k, v in case["printed"].items() if k in FIELDS},
         )
-        if half is None or o.half == half:
-            out.append(o)
-    return out
+        for case in load_cases()
+    )
+
+
+def outcomes(half: str | None = None) -> list[Outcome]:
+    return [o for o in _all_outcomes() if half is None or o.half == half]
 
 
 def table_markdown() -> str:
