@@ -411,9 +411,27 @@ def load_or_compute(
             tmp = path.with_suffix(".tmp")
             tmp.write_text(_to_json(cells), encoding="utf-8")
             tmp.replace(path)
+            prune_cache(path)
         except OSError:  # a read-only checkout builds too, only without the cache
             pass
     return cells
+
+
+def prune_cache(path: Path, *, keep: int = 2) -> None:
+    """Remove older cache files of `path`'s kind (`grid-*.json` beside `grid-<key>.json`).
+
+    Each change to the calculators' sources writes a new key; without this, every edit
+    leaves another 16 to 30 MB behind. Two are kept so that switching between two branches
+    stays warm.
+    """
+    kind = path.name.split("-", 1)[0]
+    others = sorted(
+        (p for p in path.parent.glob(f"{kind}-*.json") if p != path),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for stale in others[keep - 1 :]:
+        stale.unlink(missing_ok=True)
 
 
 def _to_json(cells: tuple[Cell, ...]) -> str:

@@ -54,3 +54,25 @@ def test_a_damaged_cache_is_rebuilt(tmp_path: Path) -> None:
     path.write_text('{"pages": [', encoding="utf-8")
     parts = _load(tmp_path, [], calls)
     assert calls == ["grid", "grid"] and parts.pages
+
+
+def test_old_cache_files_are_pruned_to_the_newest_two(tmp_path: Path) -> None:
+    import os
+
+    from calculators.grid import prune_cache
+
+    # Five earlier keys, oldest first, and the one just written.
+    for k in range(5):
+        old = tmp_path / f"grid-old{k}.json"
+        old.write_text("[]", encoding="utf-8")
+        os.utime(old, (1_000_000 + k, 1_000_000 + k))
+    other_kind = tmp_path / "fitparts-keep.json"
+    other_kind.write_text("{}", encoding="utf-8")
+    current = tmp_path / "grid-new.json"
+    current.write_text("[]", encoding="utf-8")
+    prune_cache(current)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "fitparts-keep.json",
+        "grid-new.json",
+        "grid-old4.json",
+    ]

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from calculators.grid import source_key
+from calculators.grid import prune_cache, source_key
 from errkb.site.fitdata import FitData
 
 TableKey = tuple[tuple[str, ...], tuple[str, ...], str]  # models, engines, entry URI
@@ -113,6 +113,7 @@ def load_fit_parts(
             tmp = path.with_suffix(f".{os.getpid()}.tmp")  # builds may run side by side
             tmp.write_text(parts.to_json(), encoding="utf-8")
             tmp.replace(path)
+            prune_cache(path)
         except OSError:  # a read-only checkout builds too, only without the cache
             pass
     return parts
