@@ -176,9 +176,9 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # were the same with and without them.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
-        "top1": 191 / 197,
+        "top1": 192 / 197,
         "top3": 194 / 197,
-        "confident_top1": 191 / 197,
+        "confident_top1": 192 / 197,
         "near_false": 2 / 9,
         "confident_near_false": 1 / 9,
     },
@@ -346,6 +346,17 @@ MEASURED: dict[str, dict[str, float]] = {
 # calibration part (22 cases, 6 near misses) top-1 20/22, near misses matched 0/6; held-out
 # part (27 and 6) top-1 21/27 (78%), top-3 21/27, 6 with no match, near misses 0/6. The
 # guards above include batch I.
+# Then 29 wordings from a fifth source audit (three helpers that never opened tests/, over every
+# entry in their scope rather than families seen in pastes): vLLM's V0 engine-dead lines
+# (E0006), SGLang's phase-less allocation failure (E0013), llama-cpp-python's shared-library
+# failure (E0036), PyTorch's NCCL work timeout (E0045), ParallelConfig's TP check (E0048),
+# huggingface_hub 1.x's 429 and LocalEntryNotFoundError paths (E0070), TensorRT 10's plan check
+# (E0099), Podman's CDI error (E0146), the OpenAI-client forms of vLLM's 400s (E0067, E0135),
+# Ollama 0.30's llama-server lines (E0029, E0138), old llama.cpp server and offload warnings
+# (E0021, E0032) and others. One was dropped after the calibration part showed it: Docker's "WSL
+# environment detected but no adapters were found" is printed without any NVIDIA GPU too, so it
+# does not name E0126's cause. Suite top-1 191 to 192; calibration unchanged. Holdout, scored once
+# after: unchanged on every figure (top-1 259, top-3 263 of 301; near misses 14 of 81).
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
