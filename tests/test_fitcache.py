@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import errkb.site.fitcache as fitcache
-from calculators.grid import fit_grid
+from calculators.grid import fit_grid, prune_cache
 from errkb.site.fitdata import FitData, fit_data
 from errkb.site.plan import _build_parts, _table
 
@@ -57,10 +58,6 @@ def test_a_damaged_cache_is_rebuilt(tmp_path: Path) -> None:
 
 
 def test_old_cache_files_are_pruned_to_the_newest_two(tmp_path: Path) -> None:
-    import os
-
-    from calculators.grid import prune_cache
-
     # Five earlier keys, oldest first, and the one just written.
     for k in range(5):
         old = tmp_path / f"grid-old{k}.json"
