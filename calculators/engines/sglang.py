@@ -30,6 +30,19 @@ Default ``f`` (``ServerArgs.__post_init__``), from ``nvidia-smi``'s memory.total
   multiplies the fraction, given or default, by 0.85 when the context length (the model's
   own, without ``--context-length``) exceeds 8,192.
 
+The memory free at start is not the device: ``init_torch_distributed`` measures it after the
+CUDA context exists and after NCCL and the custom all-reduce are set up, so with no printed
+figures ``total_free_at_start = device - STARTUP``. STARTUP is measured, not read: SGLang logs
+"Load weight begin. avail mem" 0.25 GiB under the CUDA total on an RTX 3090
+(ml-research/LlavaGuard#7) and 0.48 GiB under it on an RTX 4090 (sgl-project/sglang#3419),
+both at TP 1; PyTorch reports 0.46 and 0.58 GiB of non-PyTorch memory on an RTX 4090 and 5090
+(pinokiofactory/flux-webui#11, Wan-Video/Wan2.1#465; these include cuBLAS's workspace). We
+take 0.4 GiB. The distributed set-up ("Init torch distributed ends. mem usage") adds 0.00 GB at
+TP 1 (sgl-project/sglang#9600), 0.26 GB at TP 2 on RTX 4090s (#16920), 0.39 GB at TP 4 on
+sm_120 cards (#40558) and 0.22 to 0.27 GB at TP 8 across nodes (#3888): we take 0.3 GiB from TP
+2. One node of eight NVLink GPUs of the H200 class printed 1.77 to 2.01 GB (#11716, NCCL's
+NVLink buffers); that is not modelled, so 8-way NVLink pools come out about 1.5 GiB a GPU high.
+
 ``--chunked-prefill-size`` and ``--max-running-requests`` do not change
 ``max_total_num_tokens`` in these releases: the pool is sized first, and the request table
 and activations live in the reserved ``1 - f``.
@@ -39,7 +52,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from calculators.engines.base import EngineResult, SettingError, Settings, parse_release
+from calculators.engines.base import EngineResult, GiB, SettingError, Settings, parse_release
 from calculators.engines.vllm import elem_sums, kv_dtype_bytes
 from calculators.models import ModelArch
 from calculators.weights import weights_bytes
@@ -47,6 +60,9 @@ from calculators.weights import weights_bytes
 DEFAULT_VERSION = "0.5.13"
 NEWEST_READ = (0, 5, 13)  # releases after it take its rules, with a note
 GiB_MiB = 1024
+# In use when SGLang measures the free memory it budgets from (see the docstring's sources).
+STARTUP_CONTEXT_BYTES = 4 * GiB // 10
+STARTUP_DISTRIBUTED_BYTES = 3 * GiB // 10  # from TP 2
 # Piecewise CUDA graph capture sizes (ServerArgs._generate_piecewise_cuda_graph_tokens).
 _PIECEWISE_STEPS = ((4, 33, 4), (48, 257, 16), (288, 513, 32), (576, 1025, 64), (1280, 4097, 256))
 
@@ -139,6 +155,11 @@ def _tp_table(tp: int) -> float:
     return 0.88
 
 
+def startup_bytes(tp: int) -> int:
+    """What the CUDA context and the distributed set-up hold before SGLang measures free memory."""
+    return STARTUP_CONTEXT_BYTES + (STARTUP_DISTRIBUTED_BYTES if tp > 1 else 0)
+
+
 def cell_size(arch: ModelArch, s: Settings) -> int:
     k, v = elem_sums(arch, s.tp)
     return (k + v) * kv_dtype_bytes(arch, s.kv_dtype)
@@ -180,10 +201,11 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     k_tok = ke * eb
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
     rest: int | None
+    free_at_start = None if s.vram_bytes is None else s.vram_bytes - startup_bytes(s.tp)
     if s.available_kv_bytes is not None:
         rest = s.available_kv_bytes
-    elif s.vram_bytes is not None:
-        rest = int(s.vram_bytes * f) - w
+    elif free_at_start is not None:
+        rest = int(free_at_start * f) - w
     else:
         rest = None
     need = s.context * s.seqs
@@ -194,7 +216,9 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         v_bytes=need * (cell - k_tok),
         kv_bytes_per_token=cell,
         weights_bytes=w,
-        overhead_bytes=0 if s.vram_bytes is None else int(s.vram_bytes * (1 - f)),
+        overhead_bytes=0
+        if s.vram_bytes is None or free_at_start is None
+        else s.vram_bytes - int(free_at_start * f),
         kv_budget_bytes=rest,
         kv_cache_tokens=None if rest is None else max_total_tokens(rest, cell),
         kv_dtype=f"{s.kv_dtype} ({eb} B)",
@@ -208,8 +232,8 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if rest is not None and rest < 0:
         res.notes.append(
             f"weights leave no room under --mem-fraction-static {f}: "
-            f"raise it above {w / s.vram_bytes:.3f}"
-            if s.vram_bytes
+            f"raise it above {w / free_at_start:.3f}"
+            if free_at_start
             else "no room for KV"
         )
     return res
