@@ -116,6 +116,7 @@ ERROR_WORDS = [
     "cannot", "unable", "not supported", "unsupported", "invalid", "oom", "panic", "assert",
     "segmentation fault", "core dumped", "denied", "refused", "not found", "no such",
     "illegal instruction", "terminated", "insufficient", "not enough", "too old", "unknown",
+    "timeout", "timed out", "timing out",
 ]  # fmt: skip
 QUERY_LINES = 24  # the first error lines of a log, with the line after each, make the query
 # The second stage offers possible matches when its best entry stands out: it scores at least

@@ -178,7 +178,10 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # Batch J (files 760-819, fifth session of 2026-11-26): 60 real pastes (44 cases, 16 near
 # misses) found after the fifth wording audit, split by the rule and scored once as found,
 # with no change to the matcher or the entries: held-out part top-1 20/25, near misses 0/7;
-# calibration part 17/19, near misses 0/9.
+# calibration part 17/19, near misses 0/9. Then one change from that calibration part (an NCCL
+# watchdog timeout from an older PyTorch, whose lines hold none of the error words): the
+# second stage also reads lines saying "timeout", "timed out" or "timing out". Calibration
+# top-1 296 to 297 of 314, near misses unchanged; the holdout, scored once after: unchanged.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -188,8 +191,8 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 296 / 314,
-        "top3": 298 / 314,
+        "top1": 297 / 314,
+        "top3": 299 / 314,
         "confident_top1": 286 / 314,
         "near_false": 8 / 85,
         "confident_near_false": 4 / 85,
