@@ -223,6 +223,13 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         kv_cache_tokens=None if rest is None else max_total_tokens(rest, cell),
         kv_dtype=f"{s.kv_dtype} ({eb} B)",
     )
+    if s.available_kv_bytes is None and free_at_start is not None:
+        res.notes.append(
+            f"SGLang takes --mem-fraction-static {f:g} of the memory free when it starts, taken as "
+            f"the device less {startup_bytes(s.tp) / GiB:.1f} GiB for the CUDA context"
+            + (" and NCCL" if s.tp > 1 else "")
+            + " (measured in public logs; a desktop or another process on the GPU takes more)"
+        )
     if s.mem_fraction_static is None and release(s.version) > NEWEST_READ:
         res.notes.append(
             f"SGLang {s.version}'s default --mem-fraction-static is taken as 0.5.13's, the newest "
