@@ -228,7 +228,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
             f"SGLang takes --mem-fraction-static {f:g} of the memory free when it starts, taken as "
             f"the device less {startup_bytes(s.tp) / GiB:.1f} GiB for the CUDA context"
             + (" and NCCL" if s.tp > 1 else "")
-            + " (measured in public logs; a desktop or another process on the GPU takes more)"
+            + " (measured in public logs; a desktop or another process on the GPU takes more"
+            + (
+                "; one node of 8 NVLink GPUs was seen to hold about 2 GB for NCCL)"
+                if s.tp >= 8
+                else ")"
+            )
         )
     if s.mem_fraction_static is None and release(s.version) > NEWEST_READ:
         res.notes.append(
