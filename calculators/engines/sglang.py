@@ -201,7 +201,11 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     k_tok = ke * eb
     w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
     rest: int | None
-    free_at_start = None if s.vram_bytes is None else s.vram_bytes - startup_bytes(s.tp)
+    free_at_start: int | None = None
+    overhead = 0
+    if s.vram_bytes is not None:
+        free_at_start = s.vram_bytes - startup_bytes(s.tp)
+        overhead = s.vram_bytes - int(free_at_start * f)
     if s.available_kv_bytes is not None:
         rest = s.available_kv_bytes
     elif free_at_start is not None:
@@ -216,9 +220,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         v_bytes=need * (cell - k_tok),
         kv_bytes_per_token=cell,
         weights_bytes=w,
-        overhead_bytes=0
-        if s.vram_bytes is None or free_at_start is None
-        else s.vram_bytes - int(free_at_start * f),
+        overhead_bytes=overhead,
         kv_budget_bytes=rest,
         kv_cache_tokens=None if rest is None else max_total_tokens(rest, cell),
         kv_dtype=f"{s.kv_dtype} ({eb} B)",
