@@ -76,6 +76,31 @@ def test_real_site_links_and_short_urls(real_site: Path) -> None:
                 )
 
 
+# The widgets' scripts, by the element each one starts from.
+WIDGET_SCRIPTS = {
+    'id="errkb-match"': "matcher.js",
+    'id="errkb-fit': "fit.js",
+    'class="errkb-filter"': "home.js",
+    'id="errkb-search"': "search.js",
+}
+
+
+def test_each_page_loads_the_scripts_of_its_widgets_and_no_others(real_site: Path) -> None:
+    pages = sorted(real_site.rglob("*.html"))
+    loaded: dict[str, int] = {}
+    for html_file in pages:
+        html = html_file.read_text(encoding="utf-8")
+        for marker, script in WIDGET_SCRIPTS.items():
+            has_widget = marker in html
+            has_script = f"javascripts/{script}" in html
+            assert has_widget == has_script, (html_file.relative_to(real_site), script)
+            loaded[script] = loaded.get(script, 0) + has_script
+    # Every script is loaded somewhere (the markers above are not stale), entry pages by none.
+    assert set(loaded) == set(WIDGET_SCRIPTS.values()) and all(loaded.values()), loaded
+    entry = page_file(real_site, "errors/cuda-oom-long-context/").read_text(encoding="utf-8")
+    assert not any(f"javascripts/{s}" in entry for s in WIDGET_SCRIPTS.values())
+
+
 def test_related_backlinks_aliases_and_short_urls(fixture_site: tuple[Path, Path]) -> None:
     _, site = fixture_site
     one = "errors/fixture-kv-cache-too-small/"

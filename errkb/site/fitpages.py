@@ -440,7 +440,9 @@ def gpus_index(fit: FitData, from_uri: str) -> str:
     )
     vendors = sorted(set(vendor.values()))
     return (
-        front_matter({"title": "GPUs", "description": "What fits on each GPU."})
+        front_matter(
+            {"title": "GPUs", "description": "What fits on each GPU.", "scripts": ["home"]}
+        )
         + "# GPUs\n\nEach page lists, for every catalog model, the longest context that fits "
         "and how many sequences run at once, per engine and KV cache type. See also the "
         f"[sizing guide]({rel(from_uri, SIZING)}).\n\n"
@@ -472,7 +474,13 @@ def models_index(fit: FitData, from_uri: str) -> str:
         for m in fit.catalog.values()
     )
     return (
-        front_matter({"title": "Models", "description": "KV cache and max context per model."})
+        front_matter(
+            {
+                "title": "Models",
+                "description": "KV cache and max context per model.",
+                "scripts": ["home"],
+            }
+        )
         + "# Models\n\nKV cache per token at BF16/FP16 as vLLM stores it, and a page per model "
         "with its max context on every catalog GPU.\n\n"
         + _filters(_select(1, "Any size", _PARAM_BANDS, "range"))
