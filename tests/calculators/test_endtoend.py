@@ -55,10 +55,13 @@ USER_INPUTS = {
 # gpt-oss-120b runs on one H100 were pip installs into conda environments: +4.90, +4.91 and
 # +5.15 GiB became +0.30, +0.31 and +0.54. This re-score was prompted by those held-out
 # errors (method.md said so since the MXFP4 change), so the holdout is no longer blind to it.
+# Then two logs joined the holdout with no code change, scored once on arrival: Qwen3-14B on
+# one L40S (vLLM 0.28.0, every default) +1.48 GiB, Qwen3-Coder-30B-A3B on four L40S (0.24.0)
+# +1.36 GiB. The figures were median 0.545 GiB and 5.15% on 13 logs; with them, on 15:
 MEASURED_HOLDOUT = {
-    "median_abs_gib": 0.545,
+    "median_abs_gib": 0.71,
     "worst_abs_gib": 2.67,
-    "median_abs_tokens_pct": 5.15,
+    "median_abs_tokens_pct": 5.8,
     "worst_abs_tokens_pct": 50.1,
 }
 UNMET_TARGETS = {
