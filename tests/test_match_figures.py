@@ -186,6 +186,13 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # from threads nothing in the project used, split by the rule and scored once as found, with no
 # change to the matcher or the entries: held-out part top-1 29/37, top-3 30/37, near misses
 # matched 2/7 (both confidently); calibration part top-1 16/24, near misses 2/11 (1 confident).
+# Then one change from that calibration part: two pastes of Ollama's "unable to load model:
+# <blob>" (a model newer than the release; the client gets no reason) found no entry, so E0026
+# gained that wording in two forms, from public threads no paste uses (ollama#10460, #12850).
+# Calibration top-1 313 to 315 of 338, near misses unchanged. Disclosed: a search result shown
+# while finding those threads was the thread of a held-out paste (not used). The holdout, scored
+# once after: top-1 308 to 309, top-3 313 to 314, near misses matched 16 to 17 (11 to 12
+# confidently): one more held-out near miss now lands on E0026.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -195,18 +202,18 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 313 / 338,
-        "top3": 316 / 338,
-        "confident_top1": 299 / 338,
+        "top1": 315 / 338,
+        "top3": 318 / 338,
+        "confident_top1": 301 / 338,
         "near_false": 10 / 96,
         "confident_near_false": 5 / 96,
     },
     "holdout": {
-        "top1": 308 / 363,
-        "top3": 313 / 363,
-        "confident_top1": 296 / 363,
-        "near_false": 16 / 95,
-        "confident_near_false": 11 / 95,
+        "top1": 309 / 363,
+        "top3": 314 / 363,
+        "confident_top1": 297 / 363,
+        "near_false": 17 / 95,
+        "confident_near_false": 12 / 95,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
