@@ -77,8 +77,9 @@ def test_model_page_prints_the_data(fit: FitData) -> None:
     data = json.loads(fit_assets(fit)[f"{FIT_API}/llama-3.1-8b.json"])
     page = model_page(fit, load_catalog()["llama-3.1-8b"], model_uri("llama-3.1-8b"))
     h100 = {c["combo"]: c for c in data["cells"] if c["gpu"] == "h100-80gb"}
-    row = page[page.index(">NVIDIA H100 80GB HBM3</a>") :].split("</tr>")[0]
-    shown = re.findall(r"<td>([^<]*)</td>", row)
+    # Body rows leave their end tags out: a row ends where the next one (or the body) starts.
+    row = re.split(r"<tr>|</tbody>", page[page.index(">NVIDIA H100 80GB HBM3</a>") :])[0]
+    shown = re.findall(r"<td>([^<]*)", row)
     assert shown == [fmt_tokens(h100[c.key]["max_context"]) for c in COMBOS]
     assert "= **131,072 bytes per token**" in page  # 2 x 32 x 8 x 128 x 2, the quick check
     # The legend's command, completed with the GPU as the page says, prints the row's figure.
@@ -251,8 +252,8 @@ def test_multi_gpu_pages_print_the_cells(fit: FitData) -> None:
     for s in SETUPS:
         mine = {(c.model, c.combo): c for c in setup_grid() if c.gpu == s.id}
         page = setup_page(fit, s, mine, f"gpus/{s.id}.md")
-        row = page[page.index(">Llama 3.1 70B</a>") :].split("</tr>")[0]
-        shown = re.findall(r"<td>([^<]*)</td>", row)
+        row = re.split(r"<tr>|</tbody>", page[page.index(">Llama 3.1 70B</a>") :])[0]
+        shown = re.findall(r"<td>([^<]*)", row)
         want = [fmt_tokens(mine[("llama-3.1-70b", c.key)].max_context) for c in TP_COMBOS]
         assert shown == want, s.id
 
