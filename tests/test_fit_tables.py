@@ -73,13 +73,18 @@ def test_300_sampled_cells_equal_errkb_calc(fit: FitData) -> None:
     assert checked == 300
 
 
+def _row_cells(page: str, label: str) -> list[str]:
+    """The plain cells of the fit-table row whose first cell links `label`. Body rows leave
+    their end tags out: a row ends where the next one (or the body) starts."""
+    row = re.split(r"<tr>|</tbody>", page[page.index(f">{label}</a>") :])[0]
+    return re.findall(r"<td>([^<]*)", row)
+
+
 def test_model_page_prints_the_data(fit: FitData) -> None:
     data = json.loads(fit_assets(fit)[f"{FIT_API}/llama-3.1-8b.json"])
     page = model_page(fit, load_catalog()["llama-3.1-8b"], model_uri("llama-3.1-8b"))
     h100 = {c["combo"]: c for c in data["cells"] if c["gpu"] == "h100-80gb"}
-    # Body rows leave their end tags out: a row ends where the next one (or the body) starts.
-    row = re.split(r"<tr>|</tbody>", page[page.index(">NVIDIA H100 80GB HBM3</a>") :])[0]
-    shown = re.findall(r"<td>([^<]*)", row)
+    shown = _row_cells(page, "NVIDIA H100 80GB HBM3")
     assert shown == [fmt_tokens(h100[c.key]["max_context"]) for c in COMBOS]
     assert "= **131,072 bytes per token**" in page  # 2 x 32 x 8 x 128 x 2, the quick check
     # The legend's command, completed with the GPU as the page says, prints the row's figure.
@@ -252,8 +257,7 @@ def test_multi_gpu_pages_print_the_cells(fit: FitData) -> None:
     for s in SETUPS:
         mine = {(c.model, c.combo): c for c in setup_grid() if c.gpu == s.id}
         page = setup_page(fit, s, mine, f"gpus/{s.id}.md")
-        row = re.split(r"<tr>|</tbody>", page[page.index(">Llama 3.1 70B</a>") :])[0]
-        shown = re.findall(r"<td>([^<]*)", row)
+        shown = _row_cells(page, "Llama 3.1 70B")
         want = [fmt_tokens(mine[("llama-3.1-70b", c.key)].max_context) for c in TP_COMBOS]
         assert shown == want, s.id
 
