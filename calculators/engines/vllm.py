@@ -89,6 +89,11 @@ TRITON_SAMPLER_FROM = (0, 17, 0)
 # Model Runner V2 by default: every dense model without sliding-window or recurrent layers
 # from 0.25, every model from 0.29; its profile run skips top-k/top-p before 0.33.
 V2_DENSE_FROM, V2_ALL_FROM, V2_SAMPLER_FROM = (0, 25, 0), (0, 29, 0), (0, 33, 0)
+# From 0.27 the profiler charges everything the worker holds since it started
+# (utils/mem_utils.py: total_consumed, the drop in free memory, plus the transient torch
+# peak); 0.26 and earlier charged weights + torch peak increase + non-torch increase, which
+# misses tensors allocated between loading and profiling.
+TOTAL_CONSUMED_FROM = (0, 27, 0)
 # V1's non-torch *increase* since the worker started (cuBLAS workspaces; NCCL and custom
 # all-reduce buffers with TP), calibrated on the two calibration logs of
 # data/startup_logs.yaml that print every other part of the budget (Qwen2-7B on A100s,
@@ -228,6 +233,20 @@ def cuda_graphs_subtracted(arch: ModelArch, s: Settings) -> bool:
     return r >= V2_ALL_FROM or not runner_v2(arch, s)
 
 
+def v2_sampler_state_bytes(arch: ModelArch, s: Settings, seqs: int) -> int:
+    """Model Runner V2's per-request penalty state, charged to the KV budget from 0.27.
+
+    ``sample/penalties.py`` (0.24 to 0.33) allocates, for every request slot
+    (``max_num_seqs``) and on every GPU, ``output_bin_counts`` (int32, one per vocabulary
+    entry) and ``prompt_bin_mask`` (int32, one bit per entry), whether or not any request
+    uses a penalty. The sampler is built after the weights are measured, so only the
+    releases that charge everything the worker holds count it."""
+    r = _release3(s.version)
+    if r is None or r < TOTAL_CONSUMED_FROM or not runner_v2(arch, s):
+        return 0
+    return seqs * (arch.vocab_size + -(-arch.vocab_size // 32)) * 4
+
+
 def large_device(s: Settings) -> bool:
     """vLLM's test for its larger scheduler defaults (70 GiB or more; from 0.9 not an A100).
 
@@ -334,8 +353,11 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     defaults = v1_defaults(s) if ver == "v1" else None
     act = _activation(arch, s, ver, defaults)
     non_torch = s.non_torch_bytes
-    if non_torch is None:
+    sampler_state = 0
+    if non_torch is None:  # a figure read from a log already holds the sampler's state
         non_torch = V1_NON_TORCH[min(s.tp, 2)] if ver == "v1" else DEFAULT_NON_TORCH
+        sampler_state = v2_sampler_state_bytes(arch, s, defaults[1]) if defaults else 0
+        non_torch += sampler_state
     budget: int | None
     if s.available_kv_bytes is not None:
         budget = s.available_kv_bytes
@@ -400,6 +422,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
             f"profile run: {tokens:,} batched tokens, sampler warm-up on {min(seqs, tokens):,} "
             f"requests x {arch.vocab_size:,} logits ({kind})"
         )
+        if sampler_state:
+            res.notes.append(
+                f"Model Runner V2 keeps penalty counts for {seqs:,} request slots x "
+                f"{arch.vocab_size:,} tokens ({sampler_state / GiB:.2f} GiB per GPU), charged "
+                "to the KV budget from 0.27"
+            )
         if cuda_graphs_subtracted(arch, s):
             res.notes.append(
                 "this release subtracts its CUDA graph estimate from the KV budget; it is "

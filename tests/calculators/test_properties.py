@@ -320,3 +320,34 @@ def test_a_pool_said_not_to_vary_with_context_does_not(
     except SettingError:
         return
     assert len(pools) == 1
+
+
+def test_v2_sampler_state_is_charged_from_0_27_on_model_runner_v2_only() -> None:
+    # sample/penalties.py (0.24 to 0.33) holds int32 counts per request slot and token; the
+    # profiler charges tensors allocated after the weights only from 0.27 (mem_utils.py).
+    from calculators.engines import run
+    from calculators.engines.base import Settings
+    from calculators.engines.vllm import v2_sampler_state_bytes
+
+    dense, moe = get_model("qwen3-8b"), get_model("qwen3-30b-a3b")
+    per_slot = (dense.vocab_size + -(-dense.vocab_size // 32)) * 4
+
+    def state(arch: object, version: str) -> int:
+        return v2_sampler_state_bytes(arch, Settings(engine="vllm", version=version), 256)  # type: ignore[arg-type]
+
+    assert state(dense, "0.26.0") == 0  # V2 ran it, but weights + peak + non-torch missed it
+    assert state(dense, "0.27.1") == 256 * per_slot
+    assert state(moe, "0.28.0") == 0  # MoE stays on the V1 runner until 0.29
+    assert state(moe, "0.29.0") == 256 * (moe.vocab_size + -(-moe.vocab_size // 32)) * 4
+    assert state(dense, "v1") == 0
+
+    def budget(version: str, **kw: object) -> int:
+        s = Settings(engine="vllm", version=version, vram_bytes=44 << 30, context=4096, **kw)  # type: ignore[arg-type]
+        r = run(dense, s)
+        assert r.kv_budget_bytes is not None
+        return r.kv_budget_bytes
+
+    # The same release with the sampler state read from a log: --non-torch-gib replaces it.
+    with_state = budget("0.28.0")
+    given = budget("0.28.0", non_torch_bytes=0)
+    assert given - with_state > 256 * per_slot * 0.99
