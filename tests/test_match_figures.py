@@ -197,7 +197,14 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # threads nothing in the project used, labelled by two helpers who read the entries and never
 # ran the matcher; split by the rule and scored once as found, with no change: held-out part
 # top-1 21/25, top-3 22/25, near misses matched 1/8 (confidently); calibration part top-1
-# 29/36, top-3 30/36, near misses matched 4/10 (1 confidently).
+# 29/36, top-3 30/36, near misses matched 4/10 (1 confidently). Then one change from that
+# calibration part: journald had cut Ollama's "amdgpu version file missing: /sys/module/..."
+# inside the path, so E0131's pattern stops before the path. Calibration top-1 344 to 345 of
+# 374; batch L's held-out part was printed once more right after (unchanged, disclosed); the
+# whole holdout, scored once after: top-1 330 to 331, top-3 336 to 337, near misses unchanged.
+# The other calibration misses needed a wording that only the paste's own thread prints, or
+# a cause the entry does not hold (ggml-era "unexpectedly reached end of file" was mostly a
+# format change, not a truncated file), and were left.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -207,16 +214,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 344 / 374,
-        "top3": 348 / 374,
-        "confident_top1": 330 / 374,
+        "top1": 345 / 374,
+        "top3": 349 / 374,
+        "confident_top1": 331 / 374,
         "near_false": 14 / 106,
         "confident_near_false": 6 / 106,
     },
     "holdout": {
-        "top1": 330 / 388,
-        "top3": 336 / 388,
-        "confident_top1": 316 / 388,
+        "top1": 331 / 388,
+        "top3": 337 / 388,
+        "confident_top1": 317 / 388,
         "near_false": 18 / 103,
         "confident_near_false": 13 / 103,
     },
