@@ -41,7 +41,18 @@ FRESH_FROM = 172
 # batch E's wordings, G after the third wording audit, H after the short-wording score rule,
 # I after the fourth wording audit and the cause-on-symptom-line ranking rule, J after the
 # fifth wording audit, K after J's timeout rule, L after K's E0026 wording.
-BATCHES = {"D": 296, "E": 387, "F": 474, "G": 553, "H": 637, "I": 699, "J": 760, "K": 820, "L": 899}
+BATCHES = {
+    "D": 296,
+    "E": 387,
+    "F": 474,
+    "G": 553,
+    "H": 637,
+    "I": 699,
+    "J": 760,
+    "K": 820,
+    "L": 899,
+    "M": 978,
+}
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
 HOLDOUT_RANGES: dict[str, tuple[int, int]] = {
@@ -62,7 +73,9 @@ def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
         if part in HOLDOUT_RANGES:
             start, end = HOLDOUT_RANGES[part]
             index = [
-                c for c in pastes if c["part"] == "holdout" and start <= int(c["file"][:3]) < end
+                c
+                for c in pastes
+                if c["part"] == "holdout" and start <= int(c["file"].split("-", 1)[0]) < end
             ]
         else:
             index = [c for c in pastes if c["part"] == part]
@@ -205,6 +218,16 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # The other calibration misses needed a wording that only the paste's own thread prints, or
 # a cause the entry does not hold (ggml-era "unexpectedly reached end of file" was mostly a
 # format change, not a truncated file), and were left.
+# Batch M (files 978-1055, a new session): 75 real pastes (58 cases, 17 near misses) from
+# threads nothing in the project used (three more dropped as the same text as an earlier
+# paste), labelled by two helpers who read the entries and never ran the matcher. Before it,
+# one change from the older calibration part: E0029 gained Ollama v0.1.0-v0.1.17's bare
+# "error starting llama runner: llama runner process has terminated" (read in llm/llama.go),
+# calibration 345 to 346 of 374, the old holdout not printed. Then batch M, split by the rule
+# and scored once as found: held-out part top-1 19/32, top-3 21/32, no match 8/32, near misses
+# matched 1/10 (confidently); calibration part top-1 20/26, near misses 0/7. The pins below
+# moved down with the data, not with the code: the whole holdout is top-1 350/420, top-3
+# 358/420, near misses matched 19/113 (14 confidently).
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -214,18 +237,18 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 345 / 374,
-        "top3": 349 / 374,
-        "confident_top1": 331 / 374,
-        "near_false": 14 / 106,
-        "confident_near_false": 6 / 106,
+        "top1": 366 / 400,
+        "top3": 370 / 400,
+        "confident_top1": 351 / 400,
+        "near_false": 14 / 113,
+        "confident_near_false": 6 / 113,
     },
     "holdout": {
-        "top1": 331 / 388,
-        "top3": 337 / 388,
-        "confident_top1": 317 / 388,
-        "near_false": 18 / 103,
-        "confident_near_false": 13 / 103,
+        "top1": 350 / 420,
+        "top3": 358 / 420,
+        "confident_top1": 335 / 420,
+        "near_false": 19 / 113,
+        "confident_near_false": 14 / 113,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -425,3 +448,4 @@ def test_figures_hold_at_measured(part: str, name: str) -> None:
         name,
         getattr(figures(part), name),
     )
+

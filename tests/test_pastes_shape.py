@@ -50,7 +50,7 @@ def test_index_is_complete() -> None:
 @pytest.mark.parametrize("case", INDEX, ids=[c["file"] for c in INDEX])
 def test_case_shape(case: dict[str, Any]) -> None:
     assert list(case) == KEYS
-    assert re.fullmatch(r"\d{3}-[a-z0-9][a-z0-9-]*\.txt", case["file"])
+    assert re.fullmatch(r"\d{3,4}-[a-z0-9][a-z0-9-]*\.txt", case["file"])
     text = (PASTES / case["file"]).read_text(encoding="utf-8")
     assert text.endswith("\n") and 1 <= len(text.splitlines()) <= 15
     assert case["source"].startswith("https://github.com/")
@@ -67,7 +67,7 @@ def test_case_shape(case: dict[str, Any]) -> None:
 def test_files_and_texts_are_unique() -> None:
     names = [case["file"] for case in INDEX]
     assert len(set(names)) == len(names)
-    assert len({name[:3] for name in names}) == len(names)
+    assert len({name.split("-", 1)[0] for name in names}) == len(names)
     on_disk = {p.name for p in PASTES.glob("*.txt")}
     assert on_disk == set(names), "every paste file is listed once, and only those"
     texts = [(PASTES / name).read_text(encoding="utf-8") for name in names]
