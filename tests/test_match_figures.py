@@ -16,6 +16,7 @@ xfail naming it, beside a guard at the value measured when the matcher was last 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -449,3 +450,20 @@ def test_figures_hold_at_measured(part: str, name: str) -> None:
         getattr(figures(part), name),
     )
 
+
+def test_the_match_page_states_the_measured_holdout_figures() -> None:
+    """docs/match.md tells readers how often the matcher is right; its numbers are these."""
+    text = (ROOT / "docs" / "match.md").read_text("utf-8")
+    para = text[text.index("{ #accuracy }") :]
+    stated = [int(n) for n in re.findall(r"\*\*(\d+)\*\*", para)]
+    f = figures("holdout")
+    cases, near = f.cases, f.near
+    assert stated == [
+        cases,
+        round(f.top1 * cases),
+        round(f.top3 * cases),
+        round(f.no_match * cases),
+        near,
+        round(f.near_false * near),
+        round(f.confident_near_false * near),
+    ]
