@@ -229,6 +229,11 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # matched 1/10 (confidently); calibration part top-1 20/26, near misses 0/7. The pins below
 # moved down with the data, not with the code: the whole holdout is top-1 350/420, top-3
 # 358/420, near misses matched 19/113 (14 confidently).
+# Then three changes from batch M's calibration part, each a wording read in the engine's
+# source or pasted in a thread no test uses: Go's "SIGILL: illegal instruction" inside Ollama
+# (E0087, ollama#2187), vLLM's "Waiting for creating a placement group" (E0048) and TGI's
+# "Shard complete standard error output:" (E0056). Calibration top-1 366 to 369 of 400; the
+# whole holdout, scored once after: unchanged on every figure.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -238,9 +243,9 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 366 / 400,
-        "top3": 370 / 400,
-        "confident_top1": 351 / 400,
+        "top1": 369 / 400,
+        "top3": 373 / 400,
+        "confident_top1": 354 / 400,
         "near_false": 14 / 113,
         "confident_near_false": 6 / 113,
     },
