@@ -472,3 +472,7 @@ def test_the_match_page_states_the_measured_holdout_figures() -> None:
         round(f.near_false * near),
         round(f.confident_near_false * near),
     ]
+    # Each share the text gives in brackets is of the cases whose error has a page.
+    for count, percent in re.findall(r"\*\*(\d+)\*\* \((\d+)%\)", para):
+        assert int(percent) == round(100 * int(count) / cases), (count, percent)
+    assert len(re.findall(r"\(\d+%\)", para)) == 3
