@@ -278,3 +278,25 @@ def test_a_cause_on_its_symptoms_line_ranks_below_it_unless_it_matches_as_well()
     assert ranked[0] == "E0029" and "E0087" in ranked
     illegal = "llama runner process has terminated: signal: illegal instruction (core dumped)"
     assert m.match(illegal, top=3)[0].entry_id == "E0087"
+
+
+def test_context_links_hold_phased_siblings_of_one_category_linked_either_way() -> None:
+    from types import SimpleNamespace
+
+    from errkb.match.context import context_links
+
+    def entry(id_: str, title: str, category: str, related: list[str]) -> SimpleNamespace:
+        return SimpleNamespace(id=id_, title=title, category=category, related=related)
+
+    entries = [
+        entry("E0001", "Out of memory while loading weights", "memory", ["E0002", "E0004"]),
+        entry("E0002", "Out of memory during a long prompt", "memory", []),  # linked from E0001
+        entry("E0003", "Out of memory while warming up", "memory", ["E0001", "E0003"]),
+        entry("E0004", "Loading shards fails", "loading", ["E0001"]),  # another category
+        entry("E0005", "Driver too old", "memory", ["E0001"]),  # no phase word in its title
+    ]
+    assert context_links(entries) == {  # type: ignore[arg-type]
+        "E0001": ["E0002", "E0003"],
+        "E0002": ["E0001"],
+        "E0003": ["E0001"],
+    }

@@ -39,18 +39,19 @@ def entry_phases(title: str) -> list[str]:
 def context_links(entries: Sequence[Entry]) -> dict[str, list[str]]:
     """For each entry with a phase, the entries of its category with a phase that it lists in
     `related` or that list it: the siblings a log's phase may point to instead."""
-    phased = [e for e in entries if entry_phases(e.title)]
+    phased = {e.id: e for e in entries if entry_phases(e.title)}
+    # Links in both directions, looked up by id: linear in the links, not phased x phased.
+    linked: dict[str, set[str]] = {id_: set() for id_ in phased}
+    for e in phased.values():
+        for other in e.related:
+            if other in phased and other != e.id:
+                linked[e.id].add(other)
+                linked[other].add(e.id)
     out: dict[str, list[str]] = {}
-    for e in phased:
-        links = sorted(
-            o.id
-            for o in phased
-            if o.id != e.id
-            and o.category == e.category
-            and (o.id in e.related or e.id in o.related)
-        )
+    for id_, e in phased.items():
+        links = sorted(o for o in linked[id_] if phased[o].category == e.category)
         if links:
-            out[e.id] = links
+            out[id_] = links
     return out
 
 

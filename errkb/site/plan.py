@@ -55,6 +55,7 @@ from errkb.site.fitpages import (
     setup_page,
     sizing_guide,
 )
+from errkb.site.gcpause import collector_paused
 from errkb.site.indexes import (
     categories_index,
     category_page,
@@ -287,6 +288,11 @@ def plan_from_corpus(
 
 
 def build_site_plan(settings: Settings) -> SitePlan:
+    with collector_paused():
+        return _build_site_plan(settings)
+
+
+def _build_site_plan(settings: Settings) -> SitePlan:
     # The grid computes on another core while the corpus loads (cold builds only).
     grid = start_background(_cache_dir(settings)) if settings.tables else None
     lock = Lock.read(settings.root)
