@@ -331,6 +331,7 @@ def match(root: str | None, log: TextIO, as_json: bool, top: int) -> None:
             "line": m.line,
             "matched": m.matched,
             "possible": m.possible,
+            "generic": m.generic,
         }
         for m in found
     ]
@@ -343,12 +344,23 @@ def match(root: str | None, log: TextIO, as_json: bool, top: int) -> None:
         )
         return
     for row in rows:
-        possible = "  (possible match: its words, not its message)" if row["possible"] else ""
+        possible = (
+            "  (possible match: a line printed for other errors too)"
+            if row["generic"]
+            else "  (possible match: its words, not its message)"
+            if row["possible"]
+            else ""
+        )
         click.echo(
             f"{row['id']}  {row['score']:.2f}  line {row['line']}  {row['title']}{possible}\n"
             f"      {row['url']}"
         )
-    if rows[0]["possible"]:
+    if rows[0]["generic"]:
+        click.echo(
+            "only a line printed for other errors too matched: the real error is usually just"
+            " above or below it. Report it: " + settings.repo_url + "/issues/new"
+        )
+    elif rows[0]["possible"]:
         click.echo(
             "no entry's message matches this log. Report it: " + settings.repo_url + "/issues/new"
         )

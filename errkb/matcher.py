@@ -130,6 +130,7 @@ LEXICAL_FLOOR = 12.0
 LEXICAL_COVERAGE = 0.6
 LEXICAL_MARGIN = 1.5
 POSSIBLE_MAX = 0.5  # a possible match's shown score stays below this (and below MIN_SCORE)
+GENERIC_MAX = 0.49  # a generic wording's match is shown at its score times this
 LEXICAL_SCALE = 20.0  # shown score: POSSIBLE_MAX * s / (s + LEXICAL_SCALE) for a BM25 score s
 
 
@@ -138,6 +139,7 @@ class Template:
     entry_id: str
     tokens: tuple[str, ...]  # the first CAP tokens of the wording: what a match is scored on
     symptom: bool
+    generic: bool = False  # printed for many failures: matches only as a possible match
 
 
 @dataclass(frozen=True)
@@ -146,7 +148,8 @@ class Match:
     score: float
     line: int  # 1-based line of the log where the match starts
     matched: str  # that line, as the user pasted it
-    possible: bool = False  # a second-stage (lexical) match: lower confidence
+    possible: bool = False  # a lower-confidence match: the second stage's, or a generic line's
+    generic: bool = False  # possible because only a line printed for many failures matched
 
 
 def templates(entries: Sequence[Entry]) -> list[Template]:
@@ -157,7 +160,7 @@ def templates(entries: Sequence[Entry]) -> list[Template]:
         for message in entry.messages:
             toks = message_tokens(message.text)[:CAP]
             if len(toks) >= MIN_TOKENS:
-                out.append(Template(entry.id, toks, entry.symptom))
+                out.append(Template(entry.id, toks, entry.symptom, message.generic))
     return out
 
 
@@ -195,7 +198,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     weights = token_weights(list(by_entry.values()))
     kept = [t for t in found if reachable(t.tokens, [weights[x] for x in t.tokens], MIN_SCORE)]
     return {
-        "version": 5,
+        "version": 6,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
         "stop": sorted(STOP),
@@ -208,8 +211,12 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "short_gap": SHORT_GAP,
         "short_min_score": SHORT_MIN_SCORE,
         "window": list(WINDOW),
+        "generic_max": GENERIC_MAX,
         "weights": weights,
-        "templates": [{"id": t.entry_id, "tokens": list(t.tokens)} for t in kept],
+        "templates": [
+            {"id": t.entry_id, "tokens": list(t.tokens)} | ({"generic": True} if t.generic else {})
+            for t in kept
+        ],
         "symptoms": {e.id: sorted(r for r in e.related if r in ids) for e in live if e.symptom},
         "patterns": [
             {"id": e.id, "regex": p.regex, "needles": needles(p.regex)}
@@ -245,6 +252,7 @@ class Matcher:
             for t in data["templates"]
         ]
         self.totals = [total(ws) for _, _, ws in self.templates]
+        self.generic = [bool(t.get("generic", False)) for t in data["templates"]]
         self.patterns = [
             (p["id"], re.compile(p["regex"], re.IGNORECASE | re.ASCII), p["needles"])
             for p in data["patterns"]
@@ -273,6 +281,7 @@ class Matcher:
         self.lexical_coverage = float(lex["coverage"])
         self.lexical_margin = float(lex["margin"])
         self.possible_max = float(lex["possible_max"])
+        self.generic_max = float(data["generic_max"])
         self.lexical_scale = float(lex["scale"])
         ctx = data["context"]
         self.context_lines = int(ctx["lines"])
@@ -367,19 +376,22 @@ class Matcher:
                 line_of.append(i)
                 seg.append(segment)
         best: dict[str, tuple[float, int]] = {}
+        loose: dict[str, tuple[float, int]] = {}  # matched by generic wordings
 
-        def offer(entry_id: str, score: float, line: int) -> None:
-            current = best.get(entry_id)
+        def offer(
+            entry_id: str, score: float, line: int, into: dict[str, tuple[float, int]]
+        ) -> None:
+            current = into.get(entry_id)
             if current is None or (score, -line) > (current[0], -current[1]):
-                best[entry_id] = (score, line)
+                into[entry_id] = (score, line)
 
-        for (entry_id, toks, ws), whole, words in zip(
-            self.templates, self.totals, anchors, strict=True
+        for (entry_id, toks, ws), whole, words, generic in zip(
+            self.templates, self.totals, anchors, self.generic, strict=True
         ):
             found = self.align_template(toks, ws, words, pos, seg, stream)
             least = self.short_min_score if len(toks) < self.short_tokens else self.min_score
             if found is not None and found[0] >= least * whole:
-                offer(entry_id, found[0] / whole, line_of[found[1]])
+                offer(entry_id, found[0] / whole, line_of[found[1]], loose if generic else best)
         # A needle's inner words (between two of its spaces) are whole words wherever it
         # occurs: a needle with one missing from the log cannot occur, and is not searched.
         log_words = frozenset(translated.split())
@@ -393,13 +405,25 @@ class Matcher:
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
                 if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
-                    offer(entry_id, 1.0, i)
+                    offer(entry_id, 1.0, i, best)
                     break
         ranked = self.rank(best, lowered)
         out = [
             Match(entry_id, round3(score), line + 1, strip_colours(raw_lines[line]))
             for entry_id, (score, line) in ranked[:top]
         ]
+        # A generic line says which program failed, not why: its entries are possible matches,
+        # first in the log first, before the second stage's.
+        for entry_id, (score, line) in sorted(
+            loose.items(), key=lambda kv: (kv[1][1], -kv[1][0], kv[0])
+        ):
+            if len(out) < top and entry_id not in best:
+                shown_score = round3(self.generic_max * score)
+                out.append(
+                    Match(
+                        entry_id, shown_score, line + 1, strip_colours(raw_lines[line]), True, True
+                    )
+                )
         if len(out) < top:
             shown = {m.entry_id for m in out}
             for entry_id, score, line in self.possible(lowered, clean):

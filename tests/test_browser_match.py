@@ -122,13 +122,17 @@ def test_real_corpus_ranks_identically_in_javascript(make_repo: MakeRepo, tmp_pa
         )
     for log, got in zip(logs, js, strict=True):
         expected = [
-            (m.entry_id, m.score, m.line, m.matched, m.possible) for m in python.match(log, top=5)
+            (m.entry_id, m.score, m.line, m.matched, m.possible, m.generic)
+            for m in python.match(log, top=5)
         ]
-        shown = [(r["id"], r["score"], r["line"], r["matched"], r["possible"]) for r in got]
+        shown = [
+            (r["id"], r["score"], r["line"], r["matched"], r["possible"], r["generic"]) for r in got
+        ]
         assert shown == expected, log[:200]
     # The suite exercises real matches of both stages, not only misses.
     assert sum(1 for got in js if got and not got[0]["possible"]) >= 40
     assert sum(1 for got in js if got and got[0]["possible"]) >= 5
+    assert sum(1 for got in js if got and got[0]["generic"]) >= 1  # a `generic: true` wording
 
 
 def test_page_shows_possible_matches_and_still_offers_the_issue(tmp_path: Path) -> None:

@@ -238,7 +238,9 @@ MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
         "top3": 194 / 197,
-        "confident_top1": 192 / 197,
+        # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
+        # its AttributeError, so only that line matches and E0090 is first as a possible match.
+        "confident_top1": 191 / 197,
         "near_false": 2 / 9,
         "confident_near_false": 1 / 9,
     },
@@ -247,7 +249,10 @@ MEASURED: dict[str, dict[str, float]] = {
         "top3": 373 / 400,
         "confident_top1": 354 / 400,
         "near_false": 14 / 113,
-        "confident_near_false": 6 / 113,
+        # 4 from 6 when E0090's wrapper line became `generic` (chosen on two calibration near
+        # misses whose real error, after that line, no entry covers); the holdout, scored once
+        # after, did not move on any figure.
+        "confident_near_false": 4 / 113,
     },
     "holdout": {
         "top1": 350 / 420,

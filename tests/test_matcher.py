@@ -107,6 +107,7 @@ def test_cli_json_shape(make_repo: MakeRepo, tmp_path: object) -> None:
         "line": 1,
         "matched": DRIVER,
         "possible": False,
+        "generic": False,
     }
     result = CliRunner().invoke(cli, ["match", "--root", str(repo), "-"], input="all good\n")
     assert result.stdout.startswith("no match")
@@ -300,3 +301,25 @@ def test_context_links_hold_phased_siblings_of_one_category_linked_either_way() 
         "E0002": ["E0001"],
         "E0003": ["E0001"],
     }
+
+
+WEBUI_WRAPPER = (
+    '12:00:00-101 INFO     Loading "model.gguf"\n'
+    "12:00:01-202 ERROR    Failed to load the model.\n"
+    "Traceback (most recent call last):\n"
+    '  File "modules/models.py", line 66, in llama_cpp_server_loader\n'
+)
+
+
+def test_a_generic_line_alone_is_a_possible_match_and_a_specific_one_is_confident() -> None:
+    """E0090 marks text-generation-webui's `Failed to load the model.` generic: the web UI
+    prints it for every loader's failure, not only for the llama.cpp loader's."""
+    m = Matcher(matcher_data(real_corpus().entries))
+    unknown = WEBUI_WRAPPER + "ModuleNotFoundError: No module named 'some_loader_binaries'\n"
+    [first, *_] = m.match(unknown)
+    assert (first.entry_id, first.possible, first.generic, first.line) == ("E0090", True, True, 2)
+    assert first.score <= 0.49
+    specific = WEBUI_WRAPPER + "AttributeError: 'LlamaCppModel' object has no attribute 'model'\n"
+    [first, *_] = m.match(specific)
+    assert (first.entry_id, first.possible, first.generic) == ("E0090", False, False)
+    assert first.score >= 0.9

@@ -288,6 +288,14 @@ class Message(Model):
     source: HttpsUrl = Field(
         description="Where the text was copied from: the engine source at a tag, or a real paste."
     )
+    generic: bool = Field(
+        False,
+        description=(
+            "True for a line the program also prints for failures this entry does not cover"
+            " (text-generation-webui's 'Failed to load the model.' for every loader): a log"
+            " matched only by it gets this entry as a possible match, not a confident one."
+        ),
+    )
 
     @field_validator("text")
     @classmethod

@@ -10,6 +10,8 @@ from typing import Protocol
 class _Text(Protocol):
     @property
     def text(self) -> str: ...
+    @property
+    def generic(self) -> bool: ...
 
 
 class _Regex(Protocol):

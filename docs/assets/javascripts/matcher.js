@@ -42,7 +42,7 @@
     data.stop.concat(data.placeholders).forEach(function (w) { self.weak[w] = 1; });
     this.templates = data.templates.map(function (t) {
       var ws = t.tokens.map(function (x) { return data.weights[x]; });
-      return { id: t.id, tokens: t.tokens, ws: ws, total: total(ws) };
+      return { id: t.id, tokens: t.tokens, ws: ws, total: total(ws), generic: t.generic === true };
     });
     // One entry's bad pattern must not take the page down: skip it and say so.
     var skipped = this.skipped = [];
@@ -90,6 +90,7 @@
     this.lexicalCoverage = lex.coverage;
     this.lexicalMargin = lex.margin;
     this.possibleMax = lex.possible_max;
+    this.genericMax = data.generic_max;
     this.lexicalScale = lex.scale;
     this.postings = Object.create(null);
     this.weight = Object.create(null);
@@ -386,24 +387,36 @@
       });
     });
     var best = Object.create(null);
-    function offer(id, score, line) {
-      var cur = best[id];
-      if (!cur || score > cur[0] || (score === cur[0] && line < cur[1])) best[id] = [score, line];
+    var loose = Object.create(null);  // matched by generic wordings
+    function offer(id, score, line, into) {
+      var cur = into[id];
+      if (!cur || score > cur[0] || (score === cur[0] && line < cur[1])) into[id] = [score, line];
     }
     this.templates.forEach(function (t, x) {
       var found = self.alignTemplate(t, anchors[x], pos, seg, stream);
       var least = t.tokens.length < self.shortTokens ? self.shortMinScore : self.minScore;
-      if (found !== null && found[0] >= least * t.total) offer(t.id, found[0] / t.total, lineOf[found[1]]);
+      if (found !== null && found[0] >= least * t.total) {
+        offer(t.id, found[0] / t.total, lineOf[found[1]], t.generic ? loose : best);
+      }
     });
     this.patterns.forEach(function (p) {
       for (var i = 0; i < rawLines.length; i++) {
         if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
-        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i); break; }
+        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, best); break; }
       }
     });
     function strip(i) { return rawLines[i].replace(ansi, "").trim(); }
     var out = this.rank(best, lowered).slice(0, top).map(function (id) {
-      return { id: id, score: round3(best[id][0]), line: best[id][1] + 1, matched: strip(best[id][1]), possible: false };
+      return { id: id, score: round3(best[id][0]), line: best[id][1] + 1, matched: strip(best[id][1]), possible: false, generic: false };
+    });
+    // A generic line says which program failed, not why: possible matches, first in the log first.
+    Object.keys(loose).sort(function (a, b) {
+      return compareKeys([loose[a][1], -loose[a][0], a], [loose[b][1], -loose[b][0], b]);
+    }).forEach(function (id) {
+      if (out.length < top && !best[id]) {
+        out.push({ id: id, score: round3(self.genericMax * loose[id][0]), line: loose[id][1] + 1,
+                   matched: strip(loose[id][1]), possible: true, generic: true });
+      }
     });
     if (out.length < top) {
       var shown = Object.create(null);
@@ -411,7 +424,7 @@
       var more = this.possible(lowered, clean);
       for (var i = 0; i < more.length && out.length < top; i++) {
         if (shown[more[i][0]]) continue;
-        out.push({ id: more[i][0], score: more[i][1], line: more[i][2] + 1, matched: strip(more[i][2]), possible: true });
+        out.push({ id: more[i][0], score: more[i][1], line: more[i][2] + 1, matched: strip(more[i][2]), possible: true, generic: false });
       }
     }
     return out;
@@ -469,10 +482,11 @@
         results.forEach(function (r) {
           var e = byId[r.id];
           var item = el("li", null, { "data-id": r.id, "data-score": String(r.score), "data-line": String(r.line),
-                                      "data-possible": String(r.possible) });
+                                      "data-possible": String(r.possible), "data-generic": String(r.generic) });
           if (r.possible) item.className = "errkb-possible";
           item.appendChild(el("a", r.id + ": " + e.title, { href: site + e.path }));
-          var how = r.possible ? "possible match (its words, not its message), score " : "score ";
+          var how = r.generic ? "possible match (a line printed for other errors too), score "
+            : r.possible ? "possible match (its words, not its message), score " : "score ";
           item.appendChild(el("div", how + r.score.toFixed(2) + ", line " + r.line + ": " + r.matched));
           list.appendChild(item);
         });
@@ -485,8 +499,9 @@
           .filter(function (l) { return /error|exception|failed|killed|out of memory/i.test(l); }).slice(0, 15);
         var body = "Log lines (normalised by errkb):\n\n```\n" + lines.join("\n") + "\n```\n\nEngine and version:\n\nGPU:\n";
         var url = repo + "/issues/new?" + new URLSearchParams({ title: "New error: " + (lines[0] || "").slice(0, 80), labels: "new-error", body: body });
-        var text = results.length ? "No entry's message matches this log; the pages above share its words. "
-                                  : "No entry matches this log. ";
+        var text = !results.length ? "No entry matches this log. "
+          : results[0].generic ? "Only a line printed for other errors too matched: the real error is usually just above or below it. "
+          : "No entry's message matches this log; the pages above share its words. ";
         var p = el("p", text, { "class": "errkb-nomatch" });
         p.appendChild(el("a", "Report it as a new error", { href: url }));
         out.appendChild(p);
