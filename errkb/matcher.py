@@ -220,6 +220,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "symptoms": {e.id: sorted(r for r in e.related if r in ids) for e in live if e.symptom},
         "patterns": [
             {"id": e.id, "regex": p.regex, "needles": needles(p.regex)}
+            | ({"generic": True} if p.generic else {})
             for e in live
             for p in e.patterns
         ],
@@ -257,6 +258,7 @@ class Matcher:
             (p["id"], re.compile(p["regex"], re.IGNORECASE | re.ASCII), p["needles"])
             for p in data["patterns"]
         ]
+        self.pattern_generic = [bool(p.get("generic", False)) for p in data["patterns"]]
         self.inner: list[list[list[bytes]]] = [
             [[w.encode() for w in n.split(" ")[1:-1] if w] for n in lits or ()]
             for _, _, lits in self.patterns
@@ -395,7 +397,9 @@ class Matcher:
         # A needle's inner words (between two of its spaces) are whole words wherever it
         # occurs: a needle with one missing from the log cannot occur, and is not searched.
         log_words = frozenset(translated.split())
-        for (entry_id, pattern, literals), inner in zip(self.patterns, self.inner, strict=True):
+        for (entry_id, pattern, literals), inner, generic in zip(
+            self.patterns, self.inner, self.pattern_generic, strict=True
+        ):
             if literals is not None:
                 literals = [
                     n for n, ws in zip(literals, inner, strict=True) if log_words.issuperset(ws)
@@ -405,7 +409,7 @@ class Matcher:
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
                 if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
-                    offer(entry_id, 1.0, i, best)
+                    offer(entry_id, 1.0, i, loose if generic else best)
                     break
         ranked = self.rank(best, lowered)
         out = [

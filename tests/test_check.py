@@ -239,6 +239,13 @@ def test_pattern_that_matches_another_entrys_message(make_repo: MakeRepo) -> Non
     # Mutually related entries may share wordings, as they may share messages.
     (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
     assert run_check(repo) == (0, [])
+    # A generic pattern only ever gives a possible match, below the entry whose message it is.
+    generic = greedy.replace("engine: vllm\n", "engine: vllm\n    generic: true\n")
+    three = fixture_text("E0002.yaml").replace("cause:", "patterns:\n" + generic, 1)
+    (repo / "errors" / "E0002.yaml").write_text(
+        three.replace("related: [E0001]\n", ""), encoding="utf-8"
+    )
+    assert run_check(repo) == (0, [])
 
 
 @pytest.mark.parametrize(

@@ -245,8 +245,10 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 369 / 400,
-        "top3": 373 / 400,
+        # 370 and 374 (no match 18 -> 15) with E0029's generic pattern for any "process has
+        # terminated" line, a possible match below the entry whose message follows the colon.
+        "top1": 370 / 400,
+        "top3": 374 / 400,
         "confident_top1": 354 / 400,
         "near_false": 14 / 113,
         # 4 from 6 when E0090's wrapper line became `generic` (chosen on two calibration near
@@ -255,8 +257,10 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 4 / 113,
     },
     "holdout": {
-        "top1": 350 / 420,
-        "top3": 358 / 420,
+        # 353 and 361 (no match 48 -> 45), scored once after E0029's generic pattern joined;
+        # near misses matched unchanged (19, 14 of them confidently).
+        "top1": 353 / 420,
+        "top3": 361 / 420,
         "confident_top1": 335 / 420,
         "near_false": 19 / 113,
         "confident_near_false": 14 / 113,

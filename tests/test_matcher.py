@@ -323,3 +323,17 @@ def test_a_generic_line_alone_is_a_possible_match_and_a_specific_one_is_confiden
     [first, *_] = m.match(specific)
     assert (first.entry_id, first.possible, first.generic) == ("E0090", False, False)
     assert first.score >= 0.9
+
+
+def test_a_generic_pattern_gives_a_possible_match_below_the_entry_whose_message_it_is() -> None:
+    """E0029's catch-all pattern: Ollama's runner exited for a reason no entry stores, so the
+    page that says where the reason is comes first, as a possible match; when the reason after
+    the colon is a stored message (E0015's out of memory), E0015 leads, confidently."""
+    m = Matcher(matcher_data(real_corpus().entries))
+    odd = "Error: llama runner process has terminated: error loading model: some new reason xyz"
+    [first, *_] = m.match(odd)
+    assert (first.entry_id, first.possible, first.generic) == ("E0029", True, True)
+    oom = "Error: llama runner process has terminated: cudaMalloc failed: out of memory"
+    found = m.match(oom)
+    assert (found[0].entry_id, found[0].possible) == ("E0015", False)
+    assert all(f.possible for f in found if f.entry_id == "E0029")

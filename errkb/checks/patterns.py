@@ -11,7 +11,8 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
     """(entry, pattern index, other entry, message index) where a pattern matches another
     entry's message: a paste of that message would land on the wrong page.
 
-    Entries that list each other in `related` may share wordings, as they may share messages.
+    Entries that list each other in `related` may share wordings, as they may share messages;
+    a `generic` pattern may match any message, since it only ever gives a possible match.
     Every message is lowercased into one text, so each pattern's needles find the messages
     worth a regex with C-speed searches, once per distinct set of needles (patterns written
     from one template share theirs); each regex then runs once per distinct cleaned message.
@@ -25,6 +26,8 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
     found: list[tuple[Entry, int, Entry, int]] = []
     for entry in entries:
         for p_index, pattern in enumerate(entry.patterns):
+            if pattern.generic:
+                continue
             regex = python_regex(pattern.regex)
             literals = needles(pattern.regex)
             if literals is None:

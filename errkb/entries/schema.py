@@ -336,6 +336,14 @@ class MatchPattern(Model):
 
     regex: Annotated[str, StringConstraints(min_length=8, max_length=500), AfterValidator(_regex)]
     engine: Engine
+    generic: bool = Field(
+        False,
+        description=(
+            "True for a catch-all (the runner exited, whatever the reason after the colon):"
+            " a log matched only by it gets this entry as a possible match, and it may match"
+            " other entries' messages, which rank above it."
+        ),
+    )
 
 
 class Command(Model):

@@ -17,6 +17,8 @@ class _Text(Protocol):
 class _Regex(Protocol):
     @property
     def regex(self) -> str: ...
+    @property
+    def generic(self) -> bool: ...
 
 
 class Entry(Protocol):

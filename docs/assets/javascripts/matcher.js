@@ -49,7 +49,7 @@
     this.patterns = [];
     data.patterns.forEach(function (p) {
       try {
-        this.patterns.push({ id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles });
+        this.patterns.push({ id: p.id, re: new RegExp(p.regex, "i"), needles: p.needles, generic: p.generic === true });
       } catch (err) {
         skipped.push({ id: p.id, regex: p.regex, error: String(err && err.message || err) });
         if (window.console) console.error("errkb: skipped a pattern of " + p.id + ": " + err);
@@ -402,7 +402,7 @@
     this.patterns.forEach(function (p) {
       for (var i = 0; i < rawLines.length; i++) {
         if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
-        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, best); break; }
+        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best); break; }
       }
     });
     function strip(i) { return rawLines[i].replace(ansi, "").trim(); }
