@@ -53,6 +53,7 @@ BATCHES = {
     "K": 820,
     "L": 899,
     "M": 978,
+    "N": 1053,
 }
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
@@ -219,7 +220,7 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # The other calibration misses needed a wording that only the paste's own thread prints, or
 # a cause the entry does not hold (ggml-era "unexpectedly reached end of file" was mostly a
 # format change, not a truncated file), and were left.
-# Batch M (files 978-1055, a new session): 75 real pastes (58 cases, 17 near misses) from
+# Batch M (files 978-1052, a new session): 75 real pastes (58 cases, 17 near misses) from
 # threads nothing in the project used (three more dropped as the same text as an earlier
 # paste), labelled by two helpers who read the entries and never ran the matcher. Before it,
 # one change from the older calibration part: E0029 gained Ollama v0.1.0-v0.1.17's bare
@@ -234,6 +235,15 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # (E0087, ollama#2187), vLLM's "Waiting for creating a placement group" (E0048) and TGI's
 # "Shard complete standard error output:" (E0056). Calibration top-1 366 to 369 of 400; the
 # whole holdout, scored once after: unchanged on every figure.
+# A new session: two changes chosen on the calibration part (E0090's wrapper line `generic`,
+# E0029's generic catch-all pattern; see the commits), the holdout scored once after each:
+# top-1 350 to 353 and top-3 358 to 361 of 420, near misses unchanged. Then batch N (files
+# 1053-1129): 77 real pastes (60 cases, 17 near misses) from threads nothing in the project
+# used (two more dropped as the same text as an earlier paste), labelled by two helpers who
+# read the entries and never ran the matcher, split by the rule and scored once as found:
+# held-out part top-1 23/31, top-3 26/31, no match 4/31, near misses matched 0/9; calibration
+# part top-1 22/29, no match 6/29, near misses 2/8 (as possible matches only). The pins moved
+# with the data, not with the code.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -245,25 +255,18 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        # 370 and 374 (no match 18 -> 15) with E0029's generic pattern for any "process has
-        # terminated" line, a possible match below the entry whose message follows the colon.
-        "top1": 370 / 400,
-        "top3": 374 / 400,
-        "confident_top1": 354 / 400,
-        "near_false": 14 / 113,
-        # 4 from 6 when E0090's wrapper line became `generic` (chosen on two calibration near
-        # misses whose real error, after that line, no entry covers); the holdout, scored once
-        # after, did not move on any figure.
-        "confident_near_false": 4 / 113,
+        "top1": 392 / 429,
+        "top3": 396 / 429,
+        "confident_top1": 374 / 429,
+        "near_false": 16 / 121,
+        "confident_near_false": 4 / 121,
     },
     "holdout": {
-        # 353 and 361 (no match 48 -> 45), scored once after E0029's generic pattern joined;
-        # near misses matched unchanged (19, 14 of them confidently).
-        "top1": 353 / 420,
-        "top3": 361 / 420,
-        "confident_top1": 335 / 420,
-        "near_false": 19 / 113,
-        "confident_near_false": 14 / 113,
+        "top1": 376 / 451,
+        "top3": 387 / 451,
+        "confident_top1": 356 / 451,
+        "near_false": 19 / 122,
+        "confident_near_false": 14 / 122,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
