@@ -243,7 +243,13 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # read the entries and never ran the matcher, split by the rule and scored once as found:
 # held-out part top-1 23/31, top-3 26/31, no match 4/31, near misses matched 0/9; calibration
 # part top-1 22/29, no match 6/29, near misses 2/8 (as possible matches only). The pins moved
-# with the data, not with the code.
+# with the data, not with the code. Then four changes from batch N's calibration part, each
+# read in the engine's source: Ollama's "failure during GPU discovery ... failed to finish
+# discovery before timeout" (E0032, v0.12.4 to v0.29), PyTorch's "Search for `cudaErrorAssert'"
+# help line (E0064), llama.cpp's "unable to allocate Vulkan0 buffer" (E0084), and colour codes
+# in caret notation ("^[[1;36m") removed like ANSI ones. Calibration top-1 392 to 395 of 429;
+# the whole holdout, scored once after: top-1 376 to 377, top-3 387 to 388, near misses
+# unchanged.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -255,16 +261,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 392 / 429,
-        "top3": 396 / 429,
-        "confident_top1": 374 / 429,
+        "top1": 395 / 429,
+        "top3": 399 / 429,
+        "confident_top1": 377 / 429,
         "near_false": 16 / 121,
         "confident_near_false": 4 / 121,
     },
     "holdout": {
-        "top1": 376 / 451,
-        "top3": 387 / 451,
-        "confident_top1": 356 / 451,
+        "top1": 377 / 451,
+        "top3": 388 / 451,
+        "confident_top1": 357 / 451,
         "near_false": 19 / 122,
         "confident_near_false": 14 / 122,
     },

@@ -125,7 +125,9 @@ def test_guards_never_change_cleaning() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(
-    st.text(alphabet=st.sampled_from(list("aZ09 -:./\\x\x1b[]()=BKMGiTbytes_>|`~nrk")), max_size=60)
+    st.text(
+        alphabet=st.sampled_from(list("aZ09 -:./\\x\x1b[]()=BKMGiTbytes_>|`~nrk^")), max_size=60
+    )
 )
 def test_guards_never_change_cleaning_on_any_text(line: str) -> None:
     assert clean_line(line) == clean_line_unguarded(line)
@@ -337,3 +339,13 @@ def test_a_generic_pattern_gives_a_possible_match_below_the_entry_whose_message_
     found = m.match(oom)
     assert (found[0].entry_id, found[0].possible) == ("E0015", False)
     assert all(f.possible for f in found if f.entry_id == "E0029")
+
+
+def test_colour_codes_as_a_terminal_shows_them_are_removed_too() -> None:
+    """Real pastes carry colours as `cat -v` or a terminal's copy shows them ("^[[1;36m"),
+    which hid vLLM's process prefix from the prefix rules."""
+    line = (
+        "^[[1;36m(EngineCore_DP0 pid=43065)^[[0;0m ERROR 01-04 04:31:09 [core.py:844] "
+        "CUDA kernel errors might be asynchronously reported"
+    )
+    assert clean_line(line) == "CUDA kernel errors might be asynchronously reported"

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterator
 # (pattern, replacement): applied in order to every line. Replacements are literal text so that
 # both languages read them the same way; patterns use the syntax Python and JavaScript share.
 RULES: list[tuple[str, str]] = [
-    (r"\x1b\[[0-9;?]*[A-Za-z]", ""),  # ANSI colours and cursor codes
+    # ANSI colours and cursor codes, also as a terminal or `cat -v` shows them ("^[[0;36m").
+    (r"(\x1b|\^\[)\[[0-9;?]*[A-Za-z]", ""),
     # Markdown as people paste into issues: quote marks and code fences.
     (r"^\s*(>\s?)+", ""),
     (r"^\s*(```|~~~)[\w+-]*\s*$", ""),
@@ -141,7 +142,7 @@ _LEVEL_START = tuple("(DIWEC")  # what the log-prefix rule needs after leading w
 _WS = " \t\n\r\f\v"
 _Guard = Callable[[str, bool], bool]
 _GUARDS: list[_Guard] = [
-    lambda line, digits: "\x1b" in line,
+    lambda line, digits: "\x1b" in line or "^[" in line,
     lambda line, digits: line.lstrip(_WS).startswith(">"),
     lambda line, digits: "```" in line or "~~~" in line,
     lambda line, digits: "|" in line,
