@@ -37,6 +37,13 @@ KNOWN_MISSES = {
     "049-vllm-windows-cpp-extension-cuda-none.log",
 }
 
+# Logs whose only matching line is a `generic` wording: the entry must come first, as a
+# possible match marked generic (a confident match would be wrong there).
+GENERIC_ONLY = {
+    # The paste stops mid-word in its AttributeError; only the web UI's wrapper line is left.
+    "112-text-generation-webui-nonetype-llama.log",
+}
+
 
 def ranking(case: dict[str, Any]) -> list[str]:
     """The confident (template) matches: the second stage's possible matches are shown below
@@ -60,6 +67,11 @@ def test_log_ranks_its_entry(case: dict[str, Any]) -> None:
         pytest.skip(f"{expected} is not in errors/ yet")
     if case["file"] in KNOWN_MISSES:
         pytest.xfail("known matcher miss (see KNOWN_MISSES)")
+    if case["file"] in GENERIC_ONLY:
+        text = (LOGS / case["file"]).read_text(encoding="utf-8")
+        first = MATCHER.match(text, top=3)[0]
+        assert (first.entry_id, first.possible, first.generic) == (expected, True, True)
+        return
     got = ranking(case)
     if expected is None:
         assert got == [], f"near miss matched {got}"
@@ -81,12 +93,16 @@ def test_print_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
         for c in cases
         if ((c["expected"] in ranking(c)) if c["expected"] else not ranking(c)) is False
     }
-    assert missed == KNOWN_MISSES & {c["file"] for c in cases}
+    # The confident ranking misses the generic-only logs by design (their first is a possible
+    # match, which test_log_ranks_its_entry holds).
+    assert missed == (KNOWN_MISSES | GENERIC_ONLY) & {c["file"] for c in cases}
 
 
 def test_every_entry_has_a_real_log_that_ranks_it_first() -> None:
     """Issue 18: each live entry is backed by at least one real paste in this suite that the
     matcher ranks first, so a new entry cannot land on its own wordings alone."""
     first = {c["expected"] for c in INDEX if c["expected"] and ranking(c)[:1] == [c["expected"]]}
+    # A generic wording is still one of the entry's messages, printed as the log shows it.
+    first |= {c["expected"] for c in INDEX if c["file"] in GENERIC_ONLY}
     live = {e.id for e in CORPUS.entries if not e.retired}
     assert sorted(live - first) == []
