@@ -21,7 +21,9 @@ How a log is scored:
    shows is usually the cause), causes before entries marked `symptom`; entries
    matched at the same line are ordered by the log's phase there
    (`errkb.match.context`).
-5. When no wording matches, the second stage (`errkb.match.lexical`) may offer
+5. A wording or pattern marked `generic` (a line the program also prints for failures the
+   entry does not cover) gives its entry only as a *possible* match, after the others.
+6. When no wording matches, the second stage (`errkb.match.lexical`) may offer
    *possible* matches: entries whose text shares the words of the log's error
    lines, when one entry stands out; they rank below every template match, with
    scores below 0.5.
@@ -423,10 +425,9 @@ class Matcher:
         ):
             if len(out) < top and entry_id not in best:
                 shown_score = round3(self.generic_max * score)
+                matched = strip_colours(raw_lines[line])
                 out.append(
-                    Match(
-                        entry_id, shown_score, line + 1, strip_colours(raw_lines[line]), True, True
-                    )
+                    Match(entry_id, shown_score, line + 1, matched, possible=True, generic=True)
                 )
         if len(out) < top:
             shown = {m.entry_id for m in out}
