@@ -249,7 +249,9 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # help line (E0064), llama.cpp's "unable to allocate Vulkan0 buffer" (E0084), and colour codes
 # in caret notation ("^[[1;36m") removed like ANSI ones. Calibration top-1 392 to 395 of 429;
 # the whole holdout, scored once after: top-1 376 to 377, top-3 387 to 388, near misses
-# unchanged.
+# unchanged. Then E0030 gained a pattern for urllib3's refusal on Ollama's port 11434 (the
+# MaxRetryError format read in urllib3's exceptions.py): calibration 395 to 396; the holdout,
+# scored once after, unchanged.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -261,9 +263,9 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 395 / 429,
-        "top3": 399 / 429,
-        "confident_top1": 377 / 429,
+        "top1": 396 / 429,
+        "top3": 400 / 429,
+        "confident_top1": 378 / 429,
         "near_false": 16 / 121,
         "confident_near_false": 4 / 121,
     },
