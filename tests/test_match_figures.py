@@ -254,6 +254,9 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # scored once after, unchanged. Then E0055 gained TGI's router wording around a warmup
 # out-of-memory ("Unable to warmup model", v0.9.0-v0.9.1; "Unable to warmup the Python model
 # shards", v0.9.2 on, read in router/src/main.rs): calibration 396 to 397; holdout unchanged.
+# Then E0087 gained text-generation-webui's "Server process terminated unexpectedly with exit
+# code: -4" (its llama-server loader; Python's -4 is SIGILL): calibration 397 to 398; holdout
+# unchanged.
 MEASURED: dict[str, dict[str, float]] = {
     "suite": {
         "top1": 192 / 197,
@@ -265,9 +268,9 @@ MEASURED: dict[str, dict[str, float]] = {
         "confident_near_false": 1 / 9,
     },
     "calibration": {
-        "top1": 397 / 429,
-        "top3": 401 / 429,
-        "confident_top1": 379 / 429,
+        "top1": 398 / 429,
+        "top3": 402 / 429,
+        "confident_top1": 380 / 429,
         "near_false": 16 / 121,
         "confident_near_false": 4 / 121,
     },
