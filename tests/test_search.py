@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from errkb.cli import cli
 from errkb.site.search import ignore_excluded_sections
@@ -70,3 +73,19 @@ def test_compact_html_keeps_what_renders() -> None:
     assert "<textarea>\n  typed\n</textarea>" in out
     assert "<script>\n  var s = '  x';\n</script>" in out
     assert len(out) < len(page)
+
+
+def test_compact_html_keeps_no_break_spaces() -> None:
+    from errkb.site.compact import compact_html
+
+    # U+00A0 is not HTML whitespace: it renders, at a line's start as anywhere.
+    assert compact_html("<p>a\n\u00a0\u00a0b \n</p>") == "<p>a\n\u00a0\u00a0b\n</p>"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab <>\t\r\f\n\u00a0", max_size=60))
+def test_compact_html_turns_each_newline_run_into_one_newline(text: str) -> None:
+    from errkb.site.compact import compact_html
+
+    # The rule, stated once as a regex over HTML's whitespace, outside any verbatim element.
+    assert compact_html(text) == re.sub(r"[ \t\r\f]*\n[ \t\r\f\n]*", "\n", text)
