@@ -36,15 +36,16 @@ literal text. Runs of other lines break the stream: no alignment crosses them.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from errkb.match import lexical
+from errkb.match import normalize as normalize_module
 from errkb.match.align import align, anchor_words, reachable, token_weights, total
 from errkb.match.context import CONTEXT, PHASES, context_links, entry_phases, phase_at
 from errkb.match.entry import Entry
@@ -67,6 +68,7 @@ from errkb.match.normalize import (
     strip_colours,
     tokens,
 )
+from errkb.memo import persistent
 
 __all__ = [
     "CAP",
@@ -166,15 +168,18 @@ def templates(entries: Sequence[Entry]) -> list[Template]:
     return out
 
 
-# Pure functions of the text, memoised for the process: `mkdocs serve` rebuilds the matcher
-# data on every save, and all but the edited entry's texts are the same as last time.
-@functools.lru_cache(maxsize=1 << 16)
+# Pure functions of the text, remembered between builds (`errkb.memo`): all but the edited
+# entries' texts are the same as last time.
+_NORMALIZE = Path(normalize_module.__file__ or "")
+
+
+@persistent("message-tokens", _NORMALIZE)
 def message_tokens(text: str) -> tuple[str, ...]:
     kept = (line for line in text.split("\n") if not is_trailer(line))
     return tuple(tokens(" ".join(clean_line(line) for line in kept)))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@persistent("lexical-tokens", _NORMALIZE)
 def _lexical_tokens(text: str) -> list[str]:
     return content_tokens(" ".join(map(clean_line, text.split("\n"))))
 

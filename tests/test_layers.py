@@ -21,7 +21,7 @@ PACKAGES = ("errkb", "calculators")
 
 # Stage of each part of the code, lowest first; a module may import its own stage and lower ones.
 STAGES: tuple[tuple[str, ...], ...] = (
-    ("errkb.settings", "errkb.mdtext"),  # the ground floor: imports nothing of ours
+    ("errkb.settings", "errkb.mdtext", "errkb.memo"),  # the ground floor: imports nothing of ours
     ("errkb.entries",),  # one file in, one validated entry out
     ("calculators",),  # the memory core: knows nothing of entries or the site
     ("errkb.matcher", "errkb.match"),  # entries in, rankings out

@@ -230,7 +230,7 @@ def load_corpus(
         problems += check_corpus(items, today, present, links)
         loaded = {item.entry.id for item in items}
         problems += unloaded_references(root, sorted(present - loaded), present)
-        problems += lint_entries(items)
+        problems += lint_entries(items, root=root)
     if lock is not None:
         problems += lock.check(items, present)
         if lock.entries or not lock.problems:  # unreadable: every entry would look new

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from errkb.entries import schema
 from errkb.entries.schema import Entry, python_regex
+from errkb.match import normalize
 from errkb.match.needles import needles
 from errkb.match.normalize import Lines, clean_line
+from errkb.memo import persistent
 
 
 def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, int]]:
@@ -20,7 +25,7 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
     messages = [(e, i, m.text) for e in entries for i, m in enumerate(e.messages)]
     corpus = Lines([text.lower().replace("\n", " ") for _, _, text in messages])
     # Cleaned once per message; many messages clean to the same lines (only numbers differ).
-    cleaned = [tuple(clean_line(line) for line in text.split("\n")) for _, _, text in messages]
+    cleaned = [_cleaned(text) for _, _, text in messages]
     everything = list(range(len(messages)))
     candidates_for: dict[tuple[str, ...], list[int]] = {}
     found: list[tuple[Entry, int, Entry, int]] = []
@@ -28,7 +33,6 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
         for p_index, pattern in enumerate(entry.patterns):
             if pattern.generic:
                 continue
-            regex = python_regex(pattern.regex)
             literals = needles(pattern.regex)
             if literals is None:
                 candidates = everything
@@ -47,7 +51,20 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
                 lines = cleaned[k]
                 verdict = verdicts.get(lines)
                 if verdict is None:
-                    verdict = verdicts[lines] = any(regex.search(line) for line in lines)
+                    verdict = verdicts[lines] = _matches((pattern.regex, lines))
                 if verdict:
                     found.append((entry, p_index, other, m_index))
     return found
+
+
+@persistent("cleaned-messages", Path(normalize.__file__ or ""))
+def _cleaned(text: str) -> tuple[str, ...]:
+    return tuple(clean_line(line) for line in text.split("\n"))
+
+
+# Compiling a regex costs more than searching a message with it: a build compiles only the
+# patterns it meets with a message it has not seen them with.
+@persistent("pattern-verdicts", Path(__file__), Path(schema.__file__ or ""))
+def _matches(pair: tuple[str, tuple[str, ...]]) -> bool:
+    regex = python_regex(pair[0])
+    return any(regex.search(line) for line in pair[1])

@@ -9,27 +9,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
+from errkb.entries import schema
 from errkb.entries.schema import Entry, blank_code
+from errkb.memo import persistent
 
 # `](E0001)`, `](E0001 "title")`, `](<E0001>)`; and a reference definition `[x]: E0001`.
 _INLINE_RE = re.compile(r"(\]\(\s*<?)(E\d{4})(?=[\s>)])")
 _REF_DEF_RE = re.compile(r"^(\s{0,3}\[[^\]]+\]:\s*<?)(E\d{4})(?=[\s>]|$)", re.MULTILINE)
 
 
-def _targets(text: str) -> Iterator[re.Match[str]]:
+@persistent("id-links", Path(__file__), Path(schema.__file__ or ""))
+def _targets(text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, id) of each id link target in `text`."""
     prose = blank_code(text)
-    yield from _INLINE_RE.finditer(prose)
-    yield from _REF_DEF_RE.finditer(prose)
+    found = [*_INLINE_RE.finditer(prose), *_REF_DEF_RE.finditer(prose)]
+    return tuple((m.start(2), m.end(2), m.group(2)) for m in found)
 
 
 def linked_ids(text: str) -> list[str]:
-    return [m.group(2) for m in _targets(text)]
+    return [entry_id for _, _, entry_id in _targets(text)]
 
 
 def resolve(text: str, url_for: Callable[[str], str | None]) -> str:
     """`text` with each entry id link target replaced by `url_for(id)` (kept when None)."""
-    spans = sorted((m.start(2), m.end(2), m.group(2)) for m in _targets(text))
+    spans = sorted(_targets(text))
     out: list[str] = []
     last = 0
     for start, end, entry_id in spans:

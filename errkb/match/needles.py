@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
+
+from errkb.memo import persistent
 
 
+@persistent("needles", Path(__file__))
 def needles(regex: str) -> list[str] | None:
     """Literal lowercase texts one of which every match of `regex` contains; None if unsure.
 

@@ -39,6 +39,7 @@ from errkb.entries.urls import (
     short_uri,
     url_of,
 )
+from errkb.memo import remembered
 from errkb.settings import Settings
 from errkb.site.api import api_files
 from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
@@ -288,7 +289,7 @@ def plan_from_corpus(
 
 
 def build_site_plan(settings: Settings) -> SitePlan:
-    with collector_paused():
+    with collector_paused(), remembered(settings.root):
         return _build_site_plan(settings)
 
 

@@ -1,0 +1,170 @@
+"""Results of pure functions of small inputs, kept on disk between builds.
+
+Where the entry cache (`errkb.entries.cache`) keeps one file per entry, a memo keeps one file
+per function: a dict from input to result under `.cache/errkb/memo/<name>.pickle`. Its
+version is a digest of everything besides the input that decides a result (the function's
+source, the data it reads), so a change to either starts an empty memo; each save keeps only
+what that build asked for, so a memo does not grow with inputs nobody has any more. Only this
+process's own results are ever written and read back, as with the entry cache; a file that
+cannot be read is ignored and rewritten. `ERRKB_NO_CACHE` turns it off.
+
+Two forms: `Memo`, opened and saved by its caller (the command lint), and `@persistent`, a
+decorated function whose results `remembered(root)` loads and saves around a whole build (the
+matcher's tokens, the pattern check's verdicts, the id links of prose). With every entry but
+one unchanged, a build computes these for that one entry only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+MEMO_DIR = Path(".cache") / "errkb" / "memo"
+
+# Loaded memos stay in memory for the process: `mkdocs serve` rebuilds on every save.
+_open: dict[tuple[str, str], dict[object, object]] = {}
+
+
+def digest(paths: Iterable[Path], *extra: str) -> str:
+    """A version string from files' names and bytes and any further strings."""
+    h = hashlib.sha256()
+    for text in extra:
+        h.update(text.encode() + b"\0")
+    for path in sorted(paths):
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+class Memo(Generic[K, V]):
+    def __init__(self, root: Path, name: str, version: str) -> None:
+        self._path = root / MEMO_DIR / f"{name}.pickle"
+        self._version = version
+        self._off = bool(os.environ.get("ERRKB_NO_CACHE"))
+        self._known = self._load(str(root.resolve()) + "\0" + name)
+        self._used: dict[object, object] = {}
+        self._computed = 0
+
+    def _load(self, slot: str) -> dict[object, object]:
+        if self._off:
+            return {}
+        held = _open.get((slot, self._version))
+        if held is not None:
+            return held
+        known: dict[object, object] = {}
+        try:
+            with self._path.open("rb") as fh:
+                version, values = pickle.load(fh)
+            if version == self._version and isinstance(values, dict):
+                known = values
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass
+        except (TypeError, ValueError):  # not a (version, dict) pair: an old or foreign file
+            pass
+        for key in [k for k in _open if k[0] == slot]:
+            del _open[key]
+        _open[(slot, self._version)] = known
+        return known
+
+    def get(self, key: K, compute: Callable[[], V]) -> V:
+        if key in self._known:
+            value = self._known[key]
+        else:
+            value = compute()
+            self._computed += 1
+            if not self._off:
+                self._known[key] = value
+        self._used[key] = value
+        return value  # type: ignore[return-value]
+
+    def save(self) -> None:
+        """Write what this run used (and only that: a memo does not grow with old inputs)."""
+        if self._off or (not self._computed and len(self._used) == len(self._known)):
+            return
+        self._known.clear()
+        self._known.update(self._used)
+        _write(self._path, (self._version, self._used))
+
+
+class _Persistent(Generic[K, V]):
+    """A pure function of one hashable argument, with its results remembered."""
+
+    def __init__(self, fn: Callable[[K], V], name: str, sources: tuple[Path, ...]) -> None:
+        self.fn, self.name, self.sources = fn, name, sources
+        self.values: dict[K, V] = {}
+        self.used: set[K] = set()
+        self.computed = 0
+        self.__doc__ = fn.__doc__
+
+    def __call__(self, arg: K) -> V:
+        self.used.add(arg)
+        try:
+            return self.values[arg]
+        except KeyError:
+            value = self.values[arg] = self.fn(arg)
+            self.computed += 1
+            return value
+
+    def version(self) -> str:
+        return digest(self.sources, self.name)
+
+
+_persistent: list[_Persistent[Any, Any]] = []
+
+
+def persistent(name: str, *sources: Path) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
+    """Remember a pure function's results in memory, and on disk between the builds that
+    `remembered(root)` wraps. `sources`: the files whose code decides the results (the
+    function's module and what it calls), digested into the memo's version. The function
+    must return values nobody mutates: callers share them."""
+
+    def wrap(fn: Callable[[K], V]) -> Callable[[K], V]:
+        memo: _Persistent[K, V] = _Persistent(fn, name, sources)
+        _persistent.append(memo)
+        return memo
+
+    return wrap
+
+
+@contextmanager
+def remembered(root: Path) -> Iterator[None]:
+    """Load every persistent memo's results from root's cache, and save them after."""
+    if os.environ.get("ERRKB_NO_CACHE"):
+        yield
+        return
+    for memo in _persistent:
+        if memo.values:  # already in memory: this process built before (`mkdocs serve`)
+            continue
+        try:
+            with (root / MEMO_DIR / f"{memo.name}.pickle").open("rb") as fh:
+                version, values = pickle.load(fh)
+            if version == memo.version() and isinstance(values, dict):
+                memo.values = values
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            pass
+        except (TypeError, ValueError):  # not a (version, dict) pair: an old or foreign file
+            pass
+        memo.used, memo.computed = set(), 0
+    yield
+    for memo in _persistent:
+        if not memo.computed and len(memo.used) == len(memo.values):
+            continue
+        memo.values = {k: memo.values[k] for k in memo.used}  # forget what no build asks for
+        _write(root / MEMO_DIR / f"{memo.name}.pickle", (memo.version(), memo.values))
+
+
+def _write(path: Path, value: object) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.replace(path)
+    except OSError:  # a read-only checkout works too, only without the memo
+        pass
