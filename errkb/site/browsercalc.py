@@ -14,6 +14,7 @@ build and prints the `errkb calc` command instead.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import io
 import json
@@ -28,6 +29,9 @@ from importlib import resources
 from pathlib import Path
 
 import yaml
+
+from calculators.grid import source_key
+from errkb.memo import digest
 
 log = logging.getLogger("mkdocs.hooks.errkb.browsercalc")
 
@@ -144,6 +148,29 @@ def calculators_zip() -> bytes:
     return out.getvalue()
 
 
+def _zip_name(cache: Path) -> str:
+    """The package zip's file name in `cache`, zipped only when its sources changed.
+
+    Zipping at the highest compression takes a tenth of a second, so a build looks up the
+    name it wrote last time for the same calculators, Click and zipping code."""
+    key = digest([Path(__file__)], source_key(), _click_version())[:16]
+    pointer = cache / f"errkb-calculators-{key}.name"
+    try:
+        name = pointer.read_text("utf-8").strip()
+        if (cache / name).is_file():
+            return name
+    except OSError:
+        pass
+    package = calculators_zip()
+    name = f"errkb-calculators-{hashlib.sha256(package).hexdigest()[:12]}.zip"
+    zip_path = cache / name
+    if not zip_path.is_file():
+        zip_path.write_bytes(package)
+    with contextlib.suppress(OSError):  # zipped again next time, nothing worse
+        pointer.write_text(name + "\n", "utf-8")
+    return name
+
+
 def browser_calc(cache: Path | None = None) -> BrowserCalc:
     """Files for the site, and `runtime.json`; without a runtime, only a JSON that says so."""
     cache = cache or default_cache()
@@ -152,13 +179,9 @@ def browser_calc(cache: Path | None = None) -> BrowserCalc:
     except RuntimeUnavailable as exc:
         log.info("errkb: in-browser calculator left out of this build (%s)", exc)
         return BrowserCalc({}, _runtime_json(None, None))
-    package = calculators_zip()
-    name = f"errkb-calculators-{hashlib.sha256(package).hexdigest()[:12]}.zip"
-    zip_path = cache / name
-    if not zip_path.is_file():
-        zip_path.write_bytes(package)
+    name = _zip_name(cache)
     files = {f"{SITE_DIR}/{n}": runtime / n for n in RUNTIME_FILES}
-    files[f"{SITE_DIR}/{name}"] = zip_path
+    files[f"{SITE_DIR}/{name}"] = cache / name
     return BrowserCalc(files, _runtime_json(f"{SITE_DIR}/", f"{SITE_DIR}/{name}"))
 
 
