@@ -16,6 +16,7 @@ one unchanged, a build computes these for that one entry only.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -112,7 +113,10 @@ class _Persistent(Generic[K, V]):
             self.computed += 1
             return value
 
+    @functools.cached_property
     def version(self) -> str:
+        # Once per process: the results in memory are those of the code this process runs,
+        # even if the files change under a long `mkdocs serve`.
         return digest(self.sources, self.name)
 
 
@@ -140,24 +144,24 @@ def remembered(root: Path) -> Iterator[None]:
         yield
         return
     for memo in _persistent:
+        memo.used, memo.computed = set(), 0
         if memo.values:  # already in memory: this process built before (`mkdocs serve`)
             continue
         try:
             with (root / MEMO_DIR / f"{memo.name}.pickle").open("rb") as fh:
                 version, values = pickle.load(fh)
-            if version == memo.version() and isinstance(values, dict):
+            if version == memo.version and isinstance(values, dict):
                 memo.values = values
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
             pass
         except (TypeError, ValueError):  # not a (version, dict) pair: an old or foreign file
             pass
-        memo.used, memo.computed = set(), 0
     yield
     for memo in _persistent:
         if not memo.computed and len(memo.used) == len(memo.values):
             continue
         memo.values = {k: memo.values[k] for k in memo.used}  # forget what no build asks for
-        _write(root / MEMO_DIR / f"{memo.name}.pickle", (memo.version(), memo.values))
+        _write(root / MEMO_DIR / f"{memo.name}.pickle", (memo.version, memo.values))
 
 
 def _write(path: Path, value: object) -> None:

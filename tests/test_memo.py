@@ -22,12 +22,17 @@ def _fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_saved_result_is_read_back_by_a_new_process(tmp_path: Path) -> None:
     calls: list[str] = []
+
+    def square() -> int:
+        calls.append("3")
+        return 9
+
     first: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert first.get("3", lambda: calls.append("3") or 9) == 9
+    assert first.get("3", square) == 9
     first.save()
     memo_module._open.clear()
     again: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert again.get("3", lambda: calls.append("3 again") or -1) == 9
+    assert again.get("3", square) == 9
     assert calls == ["3"]
 
 
@@ -63,7 +68,8 @@ def test_an_unreadable_file_is_ignored_and_rewritten(tmp_path: Path) -> None:
     assert broken.get("3", lambda: 9) == 9
     broken.save()
     memo_module._open.clear()
-    assert Memo(tmp_path, "square", "v1").get("3", lambda: -1) == 9
+    reread: Memo[str, int] = Memo(tmp_path, "square", "v1")
+    assert reread.get("3", lambda: -1) == 9
 
 
 def test_errkb_no_cache_computes_every_time(
@@ -141,3 +147,25 @@ def test_persistent_results_outlive_the_process_until_the_code_changes(tmp_path:
     with memo_module.remembered(tmp_path):
         assert length("de") == 2
     assert calls == ["abc", "de", "de", "de"]
+
+
+def test_a_long_running_process_saves_what_each_build_used(tmp_path: Path) -> None:
+    calls: list[str] = []
+    source = tmp_path / "code.py"
+    source.write_text("v1")
+
+    @memo_module.persistent("upper", source)
+    def upper(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    with memo_module.remembered(tmp_path):  # `mkdocs serve`'s first build
+        upper("a")
+        upper("b")
+    with memo_module.remembered(tmp_path):  # a rebuild after a save: "a" is gone
+        upper("b")
+    assert calls == ["a", "b"]
+    upper.values.clear()  # type: ignore[attr-defined]  # as the next process starts
+    with memo_module.remembered(tmp_path):
+        assert (upper("b"), upper("a")) == ("B", "A")
+    assert calls == ["a", "b", "a"]
