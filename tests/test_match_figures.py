@@ -283,7 +283,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # line `msg="compatible gpu libraries" compatible=[]` (llm/server.go, v0.5.8 to v0.11.4):
     # 425 -> 426; holdout, once, unmoved. E0038's patterns for TGI's flash-attn v1 refusals
     # (`window_size_left` and `softcap`, layers/attention/cuda.py): 426 -> 427; holdout, once,
-    # unmoved.
+    # unmoved. Tried and reverted: a `generic` E0026 pattern for llama.cpp's
+    # "check_tensor_dims: tensor '...' not found" (calibration 427 -> 428, but the holdout, scored
+    # once, gave one more near miss a possible match: 19 -> 20 of 129, top-1 unmoved).
     "calibration": {
         "top1": 427 / 454,
         "top3": 431 / 454,
