@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from errkb.entries import schema
@@ -26,8 +27,11 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
     corpus = Lines([text.lower().replace("\n", " ") for _, _, text in messages])
     # Cleaned once per message; many messages clean to the same lines (only numbers differ).
     cleaned = [_cleaned(text) for _, _, text in messages]
-    everything = list(range(len(messages)))
-    candidates_for: dict[tuple[str, ...], list[int]] = {}
+    everything = _by_lines(range(len(messages)), cleaned)
+    # Per distinct set of needles: its candidate messages grouped by their cleaned lines, so a
+    # pattern loops over distinct texts; only a text its regex matches is expanded back into
+    # messages (without this the loop grew with patterns x messages: 2.2 s at 5,000 entries).
+    groups_for: dict[tuple[str, ...], dict[tuple[str, ...], list[int]]] = {}
     found: list[tuple[Entry, int, Entry, int]] = []
     for entry in entries:
         for p_index, pattern in enumerate(entry.patterns):
@@ -35,26 +39,32 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
                 continue
             literals = needles(pattern.regex)
             if literals is None:
-                candidates = everything
+                groups = everything
             else:
                 key = tuple(literals)
-                if key not in candidates_for:
-                    candidates_for[key] = corpus.containing(literals)
-                candidates = candidates_for[key]
-            verdicts: dict[tuple[str, ...], bool] = {}
-            for k in candidates:
-                other, m_index, _ = messages[k]
-                if other.id == entry.id or (
-                    entry.id in other.related and other.id in entry.related
-                ):
+                if key not in groups_for:
+                    groups_for[key] = _by_lines(corpus.containing(literals), cleaned)
+                groups = groups_for[key]
+            for lines, members in groups.items():
+                if not _matches((pattern.regex, lines)):
                     continue
-                lines = cleaned[k]
-                verdict = verdicts.get(lines)
-                if verdict is None:
-                    verdict = verdicts[lines] = _matches((pattern.regex, lines))
-                if verdict:
+                for k in members:
+                    other, m_index, _ = messages[k]
+                    if other.id == entry.id or (
+                        entry.id in other.related and other.id in entry.related
+                    ):
+                        continue
                     found.append((entry, p_index, other, m_index))
     return found
+
+
+def _by_lines(
+    indexes: Iterable[int], cleaned: list[tuple[str, ...]]
+) -> dict[tuple[str, ...], list[int]]:
+    out: dict[tuple[str, ...], list[int]] = {}
+    for k in indexes:
+        out.setdefault(cleaned[k], []).append(k)
+    return out
 
 
 @persistent("cleaned-messages", Path(normalize.__file__ or ""))
