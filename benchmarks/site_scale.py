@@ -714,24 +714,19 @@ def report(r: dict[str, Any]) -> None:
         f"  = {100 * (ours_w - search_w) / bare_w:.1f}% (Pagefind, {search_w:.2f} s, replaces"
         " Material's search plugin, which the bare build no longer runs)"
     )
-    ww = r["warm"]["wall"]
-    warm_w = sum(v for k, v in ww.items() if k.startswith("hook:"))
-    warm_search = ww.get("hook:post_build", 0.0)
-    print(
-        f"again, entry cache warm      {warm_w:7.2f} s  = {100 * warm_w / bare_w:.1f}%;"
-        f" less the search index {warm_w - warm_search:.2f} s"
-        f" = {100 * (warm_w - warm_search) / bare_w:.1f}%"
-        f" (load + validate {ww.get('load_corpus', 0.0):.2f} s, full build {ww['total']:.2f} s)"
-    )
-    ew = r["warm_edit"]["wall"]
-    edit_w = sum(v for k, v in ew.items() if k.startswith("hook:"))
-    edit_search = ew.get("hook:post_build", 0.0)
-    print(
-        f"again, one entry edited      {edit_w:7.2f} s  = {100 * edit_w / bare_w:.1f}%;"
-        f" less the search index {edit_w - edit_search:.2f} s"
-        f" = {100 * (edit_w - edit_search) / bare_w:.1f}%"
-        f" (load + validate {ew.get('load_corpus', 0.0):.2f} s, full build {ew['total']:.2f} s)"
-    )
+    for label, key in (
+        ("again, entry cache warm", "warm"),
+        ("again, one entry edited", "warm_edit"),
+    ):
+        ww = r[key]["wall"]
+        warm_w = sum(v for k, v in ww.items() if k.startswith("hook:"))
+        warm_search = ww.get("hook:post_build", 0.0)
+        print(
+            f"{label:<29}{warm_w:7.2f} s  = {100 * warm_w / bare_w:.1f}%;"
+            f" less the search index {warm_w - warm_search:.2f} s"
+            f" = {100 * (warm_w - warm_search) / bare_w:.1f}%"
+            f" (load + validate {ww.get('load_corpus', 0.0):.2f} s, full build {ww['total']:.2f} s)"
+        )
     parts = [
         ("load + validate (load_corpus)", "load_corpus"),
         ("entry pages (render)", "entry_pages"),

@@ -91,7 +91,7 @@ class Memo(Generic[K, V]):
             return
         self._known.clear()
         self._known.update(self._used)
-        _write(self._path, (self._version, self._used))
+        write_pickle(self._path, (self._version, self._used))
 
 
 class _Persistent(Generic[K, V]):
@@ -161,10 +161,11 @@ def remembered(root: Path) -> Iterator[None]:
         if not memo.computed and len(memo.used) == len(memo.values):
             continue
         memo.values = {k: memo.values[k] for k in memo.used}  # forget what no build asks for
-        _write(root / MEMO_DIR / f"{memo.name}.pickle", (memo.version, memo.values))
+        write_pickle(root / MEMO_DIR / f"{memo.name}.pickle", (memo.version, memo.values))
 
 
-def _write(path: Path, value: object) -> None:
+def write_pickle(path: Path, value: object) -> None:
+    """Write atomically (a reader sees the old file or the new one); errors are ignored."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")

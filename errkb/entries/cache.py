@@ -19,6 +19,8 @@ from typing import TypeVar
 
 import pydantic
 
+from errkb.memo import write_pickle
+
 T = TypeVar("T")
 
 CACHE_DIR = Path(".cache") / "errkb" / "entries"
@@ -58,13 +60,7 @@ def cached(root: Path, rel: str, raw: bytes, compute: Callable[[], T]) -> T:
         pass
     value = compute()
     _remember(memory_key, value)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        tmp.replace(path)
-    except OSError:  # a read-only checkout loads too, only without the cache
-        pass
+    write_pickle(path, value)  # a read-only checkout loads too, only without the cache
     return value
 
 
