@@ -59,16 +59,7 @@ class Memo(Generic[K, V]):
         held = _open.get((slot, self._version))
         if held is not None:
             return held
-        known: dict[object, object] = {}
-        try:
-            with self._path.open("rb") as fh:
-                version, values = pickle.load(fh)
-            if version == self._version and isinstance(values, dict):
-                known = values
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            pass
-        except (TypeError, ValueError):  # not a (version, dict) pair: an old or foreign file
-            pass
+        known = read_memo(self._path, self._version)
         for key in [k for k in _open if k[0] == slot]:
             del _open[key]
         _open[(slot, self._version)] = known
@@ -147,21 +138,25 @@ def remembered(root: Path) -> Iterator[None]:
         memo.used, memo.computed = set(), 0
         if memo.values:  # already in memory: this process built before (`mkdocs serve`)
             continue
-        try:
-            with (root / MEMO_DIR / f"{memo.name}.pickle").open("rb") as fh:
-                version, values = pickle.load(fh)
-            if version == memo.version and isinstance(values, dict):
-                memo.values = values
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-            pass
-        except (TypeError, ValueError):  # not a (version, dict) pair: an old or foreign file
-            pass
+        memo.values = read_memo(root / MEMO_DIR / f"{memo.name}.pickle", memo.version)
     yield
     for memo in _persistent:
         if not memo.computed and len(memo.used) == len(memo.values):
             continue
         memo.values = {k: memo.values[k] for k in memo.used}  # forget what no build asks for
         write_pickle(root / MEMO_DIR / f"{memo.name}.pickle", (memo.version, memo.values))
+
+
+def read_memo(path: Path, version: str) -> dict[Any, Any]:
+    """The results saved at `path` for this version; empty if none can be read."""
+    try:
+        with path.open("rb") as fh:
+            saved, values = pickle.load(fh)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return {}
+    except (TypeError, ValueError):  # not a (version, dict) pair: an old or foreign file
+        return {}
+    return values if saved == version and isinstance(values, dict) else {}
 
 
 def write_pickle(path: Path, value: object) -> None:
