@@ -8,10 +8,10 @@ what that build asked for, so a memo does not grow with inputs nobody has any mo
 process's own results are ever written and read back, as with the entry cache; a file that
 cannot be read is ignored and rewritten. `ERRKB_NO_CACHE` turns it off.
 
-Two forms: `Memo`, opened and saved by its caller (the command lint), and `@persistent`, a
-decorated function whose results `remembered(root)` loads and saves around a whole build (the
-matcher's tokens, the pattern check's verdicts, the id links of prose). With every entry but
-one unchanged, a build computes these for that one entry only.
+A memo is a `@persistent` function, whose results `remembered(root)` loads and saves around a
+whole build or check (the command lint, the matcher's tokens, the pattern check's verdicts,
+the id links of prose). With every entry but one unchanged, a build computes these for that
+one entry only.
 """
 
 from __future__ import annotations
@@ -30,9 +30,6 @@ V = TypeVar("V")
 
 MEMO_DIR = Path(".cache") / "errkb" / "memo"
 
-# Loaded memos stay in memory for the process: `mkdocs serve` rebuilds on every save.
-_open: dict[tuple[str, str], dict[object, object]] = {}
-
 
 def digest(paths: Iterable[Path], *extra: str) -> str:
     """A version string from files' names and bytes and any further strings."""
@@ -42,47 +39,6 @@ def digest(paths: Iterable[Path], *extra: str) -> str:
     for path in sorted(paths):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
-
-
-class Memo(Generic[K, V]):
-    def __init__(self, root: Path, name: str, version: str) -> None:
-        self._path = root / MEMO_DIR / f"{name}.pickle"
-        self._version = version
-        self._off = bool(os.environ.get("ERRKB_NO_CACHE"))
-        self._known = self._load(str(root.resolve()) + "\0" + name)
-        self._used: dict[object, object] = {}
-        self._computed = 0
-
-    def _load(self, slot: str) -> dict[object, object]:
-        if self._off:
-            return {}
-        held = _open.get((slot, self._version))
-        if held is not None:
-            return held
-        known = read_memo(self._path, self._version)
-        for key in [k for k in _open if k[0] == slot]:
-            del _open[key]
-        _open[(slot, self._version)] = known
-        return known
-
-    def get(self, key: K, compute: Callable[[], V]) -> V:
-        if key in self._known:
-            value = self._known[key]
-        else:
-            value = compute()
-            self._computed += 1
-            if not self._off:
-                self._known[key] = value
-        self._used[key] = value
-        return value  # type: ignore[return-value]
-
-    def save(self) -> None:
-        """Write what this run used (and only that: a memo does not grow with old inputs)."""
-        if self._off or (not self._computed and len(self._used) == len(self._known)):
-            return
-        self._known.clear()
-        self._known.update(self._used)
-        write_pickle(self._path, (self._version, self._used))
 
 
 class _Persistent(Generic[K, V]):
@@ -112,6 +68,7 @@ class _Persistent(Generic[K, V]):
 
 
 _persistent: list[_Persistent[Any, Any]] = []
+_depth = 0  # `remembered` inside `remembered` (a build loads the corpus) adds nothing
 
 
 def persistent(name: str, *sources: Path) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
@@ -131,7 +88,8 @@ def persistent(name: str, *sources: Path) -> Callable[[Callable[[K], V]], Callab
 @contextmanager
 def remembered(root: Path) -> Iterator[None]:
     """Load every persistent memo's results from root's cache, and save them after."""
-    if os.environ.get("ERRKB_NO_CACHE"):
+    global _depth
+    if _depth or os.environ.get("ERRKB_NO_CACHE"):
         yield
         return
     for memo in _persistent:
@@ -139,8 +97,14 @@ def remembered(root: Path) -> Iterator[None]:
         if memo.values:  # already in memory: this process built before (`mkdocs serve`)
             continue
         memo.values = read_memo(root / MEMO_DIR / f"{memo.name}.pickle", memo.version)
-    yield
+    _depth += 1
+    try:
+        yield
+    finally:
+        _depth -= 1
     for memo in _persistent:
+        if not memo.used:  # not this run's business (`errkb check` tokenises no log)
+            continue
         if not memo.computed and len(memo.used) == len(memo.values):
             continue
         memo.values = {k: memo.values[k] for k in memo.used}  # forget what no build asks for

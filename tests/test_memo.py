@@ -8,79 +8,14 @@ from pathlib import Path
 import pytest
 
 from errkb import memo as memo_module
-from errkb.memo import Memo
 
 
 @pytest.fixture(autouse=True)
 def _fresh_process(monkeypatch: pytest.MonkeyPatch) -> None:
     # Each test starts as a new process would: nothing held in memory, and the memos these
     # tests declare never join those of the real build.
-    monkeypatch.setattr(memo_module, "_open", {})
     monkeypatch.setattr(memo_module, "_persistent", [])
     monkeypatch.delenv("ERRKB_NO_CACHE", raising=False)
-
-
-def test_a_saved_result_is_read_back_by_a_new_process(tmp_path: Path) -> None:
-    calls: list[str] = []
-
-    def square() -> int:
-        calls.append("3")
-        return 9
-
-    first: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert first.get("3", square) == 9
-    first.save()
-    memo_module._open.clear()
-    again: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert again.get("3", square) == 9
-    assert calls == ["3"]
-
-
-def test_another_version_starts_empty(tmp_path: Path) -> None:
-    first: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    first.get("3", lambda: 9)
-    first.save()
-    memo_module._open.clear()
-    changed: Memo[str, int] = Memo(tmp_path, "square", "v2")
-    assert changed.get("3", lambda: 10) == 10
-
-
-def test_only_what_a_run_used_is_kept(tmp_path: Path) -> None:
-    first: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    first.get("old", lambda: 1)
-    first.get("kept", lambda: 2)
-    first.save()
-    memo_module._open.clear()
-    second: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    second.get("kept", lambda: -1)
-    second.save()
-    memo_module._open.clear()
-    third: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert third.get("old", lambda: 7) == 7
-    assert third.get("kept", lambda: -1) == 2
-
-
-def test_an_unreadable_file_is_ignored_and_rewritten(tmp_path: Path) -> None:
-    path = tmp_path / memo_module.MEMO_DIR / "square.pickle"
-    path.parent.mkdir(parents=True)
-    path.write_bytes(b"not a pickle")
-    broken: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert broken.get("3", lambda: 9) == 9
-    broken.save()
-    memo_module._open.clear()
-    reread: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert reread.get("3", lambda: -1) == 9
-
-
-def test_errkb_no_cache_computes_every_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("ERRKB_NO_CACHE", "1")
-    off: Memo[str, int] = Memo(tmp_path, "square", "v1")
-    assert off.get("3", lambda: 9) == 9
-    assert off.get("3", lambda: 10) == 10
-    off.save()
-    assert not (tmp_path / memo_module.MEMO_DIR).exists()
 
 
 def test_the_lint_through_the_memo_reports_what_the_lint_reports(
@@ -89,13 +24,15 @@ def test_the_lint_through_the_memo_reports_what_the_lint_reports(
     from errkb.checks import flaglint
     from errkb.entries.loader import load_dir
 
+    monkeypatch.setattr(memo_module, "_persistent", [flaglint._lint_shipped])
+    monkeypatch.setattr(flaglint._lint_shipped, "values", {})
     root = Path(__file__).parents[1]
     items, problems = load_dir(root / "errors", root, use_cache=False)
     assert not problems and len(items) > 100
     # One command made wrong, so the comparison covers a reported problem too.
     bad = items[0].entry.solutions[0].commands[0]
     object.__setattr__(bad, "code", bad.code + " --no-such-flag-anywhere")
-    direct = flaglint.lint_entries(items)
+    direct = flaglint.lint_entries(items, flaglint.load_flags())
     assert any("--no-such-flag-anywhere" in d.message for d in direct)
 
     calls = 0
@@ -107,11 +44,14 @@ def test_the_lint_through_the_memo_reports_what_the_lint_reports(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(flaglint, "lint_command", counted)
-    assert flaglint.lint_entries(items, root=tmp_path) == direct
+    monkeypatch.setattr(flaglint._lint_shipped, "values", {})
+    with memo_module.remembered(tmp_path):
+        assert flaglint.lint_entries(items) == direct
     cold = calls
     assert cold > 0
-    memo_module._open.clear()  # as a new process: read from disk
-    assert flaglint.lint_entries(items, root=tmp_path) == direct
+    flaglint._lint_shipped.values.clear()  # as a new process: read from disk
+    with memo_module.remembered(tmp_path):
+        assert flaglint.lint_entries(items) == direct
     assert calls == cold  # nothing linted again
 
 
@@ -169,3 +109,56 @@ def test_a_long_running_process_saves_what_each_build_used(tmp_path: Path) -> No
     with memo_module.remembered(tmp_path):
         assert (upper("b"), upper("a")) == ("B", "A")
     assert calls == ["a", "b", "a"]
+
+
+def test_a_nested_run_saves_once_and_a_run_that_uses_a_memo_not_leaves_it(tmp_path: Path) -> None:
+    calls: list[str] = []
+    source = tmp_path / "code.py"
+    source.write_text("v1")
+
+    @memo_module.persistent("lower", source)
+    def lower(text: str) -> str:
+        calls.append(text)
+        return text.lower()
+
+    path = tmp_path / memo_module.MEMO_DIR / "lower.pickle"
+    with memo_module.remembered(tmp_path):  # a build
+        with memo_module.remembered(tmp_path):  # its corpus load
+            lower("A")
+        assert not path.exists()  # the inner run neither saves nor forgets the outer's use
+        lower("B")
+    assert memo_module.read_memo(path, lower.version) == {"A": "a", "B": "b"}  # type: ignore[attr-defined]
+    with memo_module.remembered(tmp_path):  # `errkb check`, which never calls it
+        pass
+    assert memo_module.read_memo(path, lower.version) == {"A": "a", "B": "b"}  # type: ignore[attr-defined]
+    assert calls == ["A", "B"]
+
+
+def test_an_unreadable_memo_is_ignored_and_rewritten(tmp_path: Path) -> None:
+    source = tmp_path / "code.py"
+    source.write_text("v1")
+
+    @memo_module.persistent("double", source)
+    def double(n: int) -> int:
+        return 2 * n
+
+    path = tmp_path / memo_module.MEMO_DIR / "double.pickle"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"not a pickle")
+    with memo_module.remembered(tmp_path):
+        assert double(3) == 6
+    assert memo_module.read_memo(path, double.version) == {3: 6}  # type: ignore[attr-defined]
+
+
+def test_errkb_no_cache_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ERRKB_NO_CACHE", "1")
+    source = tmp_path / "code.py"
+    source.write_text("v1")
+
+    @memo_module.persistent("triple", source)
+    def triple(n: int) -> int:
+        return 3 * n
+
+    with memo_module.remembered(tmp_path):
+        assert triple(3) == 9
+    assert not (tmp_path / memo_module.MEMO_DIR).exists()

@@ -18,6 +18,7 @@ from errkb.entries.loader import FILE_RE, LoadedEntry, entry_file_ids, load_dir
 from errkb.entries.lock import Lock
 from errkb.entries.schema import Entry
 from errkb.entries.yamlsafe import YamlProblem, load_located
+from errkb.memo import remembered
 
 
 @dataclass(frozen=True)
@@ -227,10 +228,11 @@ def load_corpus(
     present = entry_file_ids(root / "errors")
     links = [entry_links(item.entry) for item in items]
     if checks:
-        problems += check_corpus(items, today, present, links)
-        loaded = {item.entry.id for item in items}
-        problems += unloaded_references(root, sorted(present - loaded), present)
-        problems += lint_entries(items, root=root)
+        with remembered(root):  # a command-line check keeps the build's memos warm too
+            problems += check_corpus(items, today, present, links)
+            loaded = {item.entry.id for item in items}
+            problems += unloaded_references(root, sorted(present - loaded), present)
+            problems += lint_entries(items)
     if lock is not None:
         problems += lock.check(items, present)
         if lock.entries or not lock.problems:  # unreadable: every entry would look new

@@ -12,20 +12,21 @@ from __future__ import annotations
 import ast
 import re
 import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 
 import yaml
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from errkb.entries.cache import code_version
+from errkb.entries import schema
 from errkb.entries.diagnostics import Diagnostic
 from errkb.entries.engines import REGISTRY
 from errkb.entries.loader import LoadedEntry
 from errkb.entries.schema import Command
-from errkb.memo import Memo, digest
+from errkb.memo import persistent
 
 FLAGS_DIR = Path(__file__).parents[1] / "data" / "flags"
 
@@ -268,33 +269,21 @@ def lint_command(command: Command, data: dict[str, EngineFlags]) -> list[str]:
 
 
 def lint_entries(
-    items: list[LoadedEntry],
-    data: dict[str, EngineFlags] | None = None,
-    *,
-    root: Path | None = None,
+    items: list[LoadedEntry], data: dict[str, EngineFlags] | None = None
 ) -> list[Diagnostic]:
-    """`root`: keep each command's result in the checkout's memo (only with the shipped data),
-    so a build lints only the commands it has not seen with this data and this code."""
-    memo: Memo[tuple[str, str, str, str], list[str]] | None = None
-    if root is not None and data is None:
-        memo = Memo(root, "flaglint", _memo_version())
-    flags: list[dict[str, EngineFlags]] = [] if data is None else [data]
-
-    def lint(command: Command) -> list[str]:
-        if not flags:  # parsing the snapshots costs more than a warm build's whole lint
-            flags.append(load_flags())
-        return lint_command(command, flags[0])
-
+    """Every command's problems, at the line of its code. Without `data`, against the shipped
+    flags, through a memo that `errkb.memo.remembered` keeps between builds, so a build lints
+    only the commands it has not seen with this data and this code."""
     out: list[Diagnostic] = []
     for item in items:
         for section in ("solutions", "alternatives"):
             for i, solution in enumerate(getattr(item.entry, section)):
                 for j, command in enumerate(solution.commands):
-                    if memo is None:
-                        messages = lint(command)
-                    else:
+                    if data is None:
                         key = (command.engine, command.lang, command.versions, command.code)
-                        messages = memo.get(key, partial(lint, command))
+                        messages: Sequence[str] = _lint_shipped(key)
+                    else:
+                        messages = lint_command(command, data)
                     for message in messages:
                         line, col = item.position(section, i, "commands", j, "code")
                         out.append(
@@ -302,13 +291,23 @@ def lint_entries(
                                 item.path, line, col, f"{section}[{i}].commands[{j}].code", message
                             )
                         )
-    if memo is not None:
-        memo.save()
     return out
 
 
 @cache
-def _memo_version() -> str:
-    """What decides a command's lint besides the command: this code, the schema and engine
-    registry (the entries package) and the flag data."""
-    return digest([Path(__file__), *FLAGS_DIR.glob("*.yaml")], code_version())
+def _shipped_flags() -> dict[str, EngineFlags]:
+    return load_flags()
+
+
+# What decides a command's lint besides the command: this code, the schema and engine registry
+# (the entries package) and the flag data.
+@persistent(
+    "flaglint",
+    Path(__file__),
+    *FLAGS_DIR.glob("*.yaml"),
+    *Path(schema.__file__ or "").parent.glob("*.py"),
+)
+def _lint_shipped(key: tuple[str, str, str, str]) -> tuple[str, ...]:
+    engine, lang, versions, code = key
+    command = Command.model_construct(engine=engine, lang=lang, versions=versions, code=code)
+    return tuple(lint_command(command, _shipped_flags()))
