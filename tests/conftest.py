@@ -29,7 +29,8 @@ MakeRepo = Callable[..., Path]
 
 def copy_skeleton(dest: Path) -> Path:
     """Everything a build needs except the entries."""
-    for name in ("pyproject.toml", "mkdocs.yml"):
+    # .gitignore too: a contributor's clone never commits the build's caches (`.cache/`).
+    for name in ("pyproject.toml", "mkdocs.yml", ".gitignore"):
         shutil.copy2(ROOT / name, dest / name)
     for name in ("docs", "hooks"):
         shutil.copytree(ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
