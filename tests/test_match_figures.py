@@ -310,6 +310,10 @@ MEASURED: dict[str, dict[str, float]] = {
     # Batch Q (89 pastes, 1292-1380) joined both parts; its holdout half was scored once, on
     # the matcher as it stood: 20/27 top-1, 20/27 top-3, 5 no match, 1 of 13 near misses given
     # a page (confidently). Its calibration half: 28/42 top-1, no near miss given a page.
+    # Tried and reverted: E0040's pattern for ggml's "ROCm error: invalid device function" and
+    # E0032's wording and pattern for Ollama's "filtering device which didn't fully initialize"
+    # (discover/runner.go, v0.12.7 on): calibration 494 -> 496, but the holdout, scored once,
+    # lost one top-3 (460 -> 459; top-1 unmoved), so neither was kept.
     "calibration": {
         "top1": 494 / 536,
         "top3": 499 / 536,
