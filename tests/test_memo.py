@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,76 +90,63 @@ def test_persistent_results_outlive_the_process_until_the_code_changes(tmp_path:
     assert calls == ["abc", "de", "de", "de"]
 
 
-def test_a_long_running_process_saves_what_each_build_used(tmp_path: Path) -> None:
-    calls: list[str] = []
+def _counted(tmp_path: Path, name: str, fn: Callable[[Any], Any]) -> tuple[Any, list[Any]]:
+    """`fn` declared as persistent memo `name` from a source file, and the inputs it computed."""
     source = tmp_path / "code.py"
-    source.write_text("v1")
+    if not source.exists():
+        source.write_text("v1")
+    calls: list[Any] = []
 
-    @memo_module.persistent("upper", source)
-    def upper(text: str) -> str:
-        calls.append(text)
-        return text.upper()
+    @memo_module.persistent(name, source)
+    def counted(arg: Any) -> Any:
+        calls.append(arg)
+        return fn(arg)
 
+    return counted, calls
+
+
+def test_a_long_running_process_saves_what_each_build_used(tmp_path: Path) -> None:
+    upper, calls = _counted(tmp_path, "upper", str.upper)
     with memo_module.remembered(tmp_path):  # `mkdocs serve`'s first build
         upper("a")
         upper("b")
     with memo_module.remembered(tmp_path):  # a rebuild after a save: "a" is gone
         upper("b")
     assert calls == ["a", "b"]
-    upper.values.clear()  # type: ignore[attr-defined]  # as the next process starts
+    upper.values.clear()  # as the next process starts
     with memo_module.remembered(tmp_path):
         assert (upper("b"), upper("a")) == ("B", "A")
     assert calls == ["a", "b", "a"]
 
 
 def test_a_nested_run_saves_once_and_a_run_that_uses_a_memo_not_leaves_it(tmp_path: Path) -> None:
-    calls: list[str] = []
-    source = tmp_path / "code.py"
-    source.write_text("v1")
-
-    @memo_module.persistent("lower", source)
-    def lower(text: str) -> str:
-        calls.append(text)
-        return text.lower()
-
+    lower, calls = _counted(tmp_path, "lower", str.lower)
     path = tmp_path / memo_module.MEMO_DIR / "lower.pickle"
     with memo_module.remembered(tmp_path):  # a build
         with memo_module.remembered(tmp_path):  # its corpus load
             lower("A")
         assert not path.exists()  # the inner run neither saves nor forgets the outer's use
         lower("B")
-    assert memo_module.read_memo(path, lower.version) == {"A": "a", "B": "b"}  # type: ignore[attr-defined]
+    assert memo_module.read_memo(path, lower.version) == {"A": "a", "B": "b"}
     with memo_module.remembered(tmp_path):  # `errkb check`, which never calls it
         pass
-    assert memo_module.read_memo(path, lower.version) == {"A": "a", "B": "b"}  # type: ignore[attr-defined]
+    assert memo_module.read_memo(path, lower.version) == {"A": "a", "B": "b"}
     assert calls == ["A", "B"]
 
 
 def test_an_unreadable_memo_is_ignored_and_rewritten(tmp_path: Path) -> None:
-    source = tmp_path / "code.py"
-    source.write_text("v1")
-
-    @memo_module.persistent("double", source)
-    def double(n: int) -> int:
-        return 2 * n
-
+    double, _ = _counted(tmp_path, "double", lambda n: 2 * n)
     path = tmp_path / memo_module.MEMO_DIR / "double.pickle"
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not a pickle")
     with memo_module.remembered(tmp_path):
         assert double(3) == 6
-    assert memo_module.read_memo(path, double.version) == {3: 6}  # type: ignore[attr-defined]
+    assert memo_module.read_memo(path, double.version) == {3: 6}
 
 
 def test_errkb_no_cache_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ERRKB_NO_CACHE", "1")
-    source = tmp_path / "code.py"
-    source.write_text("v1")
-
-    @memo_module.persistent("triple", source)
-    def triple(n: int) -> int:
-        return 3 * n
-
+    triple, _ = _counted(tmp_path, "triple", lambda n: 3 * n)
     with memo_module.remembered(tmp_path):
         assert triple(3) == 9
     assert not (tmp_path / memo_module.MEMO_DIR).exists()
