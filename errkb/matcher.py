@@ -15,7 +15,8 @@ How a log is scored:
 2. A stored wording (its first CAP tokens) is aligned to the stream in order, gaps
    allowed (`errkb.match.align`); its score is the weight of the tokens aligned over
    the weight of all, each token weighted by how few entries use it (IDF), so
-   boilerplate that many errors share counts little. It matches from MIN_SCORE.
+   boilerplate that many errors share counts little; a token skipped where the log
+   holds other words takes CONTRADICTED of its weight away again. It matches from MIN_SCORE.
 3. Entry patterns (regexes) match on cleaned lines, or on lines as printed, and score 1.
 4. Entries are ranked strong matches first (by position: the first error a log
    shows is usually the cause), causes before entries marked `symptom`; entries
@@ -46,7 +47,7 @@ from typing import Any
 
 from errkb.match import lexical
 from errkb.match import normalize as normalize_module
-from errkb.match.align import align, anchor_words, reachable, token_weights, total
+from errkb.match.align import align, anchor_words, contradicted, reachable, token_weights, total
 from errkb.match.context import CONTEXT, PHASES, context_links, entry_phases, phase_at
 from errkb.match.entry import Entry
 from errkb.match.needles import needles
@@ -104,6 +105,12 @@ STRONG = 0.9  # above this a match is certain; ranked by position in the log
 CAP = 24
 # Stream tokens an alignment may step over between two matched tokens (versions insert clauses).
 GAP = 6
+# A template token the log contradicts (skipped where the log holds other words: "illegal
+# memory access" against "illegal instruction") takes away this much of its weight again.
+# Set on the suite and the calibration pastes: from 0 to 0.5 on 2026-11-26, top-1 494 to 495
+# of 536, near misses given a page 20 to 18 of 146; 0.5 to 0.75 measured the same, 0.25 and 1
+# worse (a slot the engine fills, such as ggml's op name, is a substitution too).
+CONTRADICTED = 0.5
 # A template shorter than SHORT_TOKENS (`ERROR Failed to load the model.`) is made of words
 # many errors share: spread over a line with gaps it is a coincidence, so it may skip at most
 # SHORT_GAP tokens between two of its words. Set on the suite and the calibration pastes.
@@ -205,7 +212,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     weights = token_weights(list(by_entry.values()))
     kept = [t for t in found if reachable(t.tokens, [weights[x] for x in t.tokens], MIN_SCORE)]
     return {
-        "version": 6,
+        "version": 7,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
         "stop": sorted(STOP),
@@ -214,6 +221,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "min_score": MIN_SCORE,
         "strong": STRONG,
         "gap": GAP,
+        "contradicted": CONTRADICTED,
         "short_tokens": SHORT_TOKENS,
         "short_gap": SHORT_GAP,
         "short_min_score": SHORT_MIN_SCORE,
@@ -273,6 +281,7 @@ class Matcher:
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
         self.gap = int(data["gap"])
+        self.contradicted = float(data["contradicted"])
         self.short_tokens = int(data["short_tokens"])
         self.short_gap = int(data["short_gap"])
         self.short_min_score = float(data["short_min_score"])
@@ -467,13 +476,19 @@ class Matcher:
             if p <= covered:
                 continue
             for j in at[stream[p]]:
-                matched, first, last = align(toks, j, p, pos, seg, gap)
-                covered = max(covered, last)
+                matched, at_stream = align(toks, j, p, pos, seg, gap)
+                first = at_stream[0]
+                covered = max(covered, at_stream[-1])
                 if len(matched) < self.min_tokens:
                     continue
                 got = total([ws[k] for k in matched])
+                # Contradictions only take weight away: an alignment that cannot win is not
+                # searched for them.
                 if found is None or got > found[0]:
-                    found = (got, first)
+                    against = contradicted(matched, at_stream)
+                    got -= self.contradicted * total([ws[k] for k in against])
+                    if found is None or got > found[0]:
+                        found = (got, first)
                 if len(matched) == len(toks):  # every token: no later seed can do better
                     return found
         return found

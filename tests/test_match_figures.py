@@ -314,19 +314,27 @@ MEASURED: dict[str, dict[str, float]] = {
     # E0032's wording and pattern for Ollama's "filtering device which didn't fully initialize"
     # (discover/runner.go, v0.12.7 on): calibration 494 -> 496, but the holdout, scored once,
     # lost one top-3 (460 -> 459; top-1 unmoved), so neither was kept.
+    # A precision change, set on calibration only: a template token skipped where the log holds
+    # other words takes half its weight away again (matcher.CONTRADICTED; "an illegal
+    # instruction" had scored 0.8 against "an illegal memory access"). Calibration: top-1
+    # 494 -> 495, near misses given a page 20 -> 18 (confidently 6 -> 4). The holdout, scored
+    # once: near misses given a page 21 -> 17 (confidently 16 -> 12), but top-1 447 -> 445,
+    # top-3 460 -> 456, no match 61 -> 63. Kept, unlike the recall changes above that lost
+    # held-out hits: precision is what it was for, and it held out; the recall it costs is
+    # here and on docs/match.md.
     "calibration": {
-        "top1": 494 / 536,
+        "top1": 495 / 536,
         "top3": 499 / 536,
-        "confident_top1": 472 / 536,
-        "near_false": 20 / 146,
-        "confident_near_false": 6 / 146,
+        "confident_top1": 470 / 536,
+        "near_false": 18 / 146,
+        "confident_near_false": 4 / 146,
     },
     "holdout": {
-        "top1": 447 / 540,
-        "top3": 460 / 540,
-        "confident_top1": 420 / 540,
-        "near_false": 21 / 152,
-        "confident_near_false": 16 / 152,
+        "top1": 445 / 540,
+        "top3": 456 / 540,
+        "confident_top1": 416 / 540,
+        "near_false": 17 / 152,
+        "confident_near_false": 12 / 152,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -489,7 +497,9 @@ MEASURED: dict[str, dict[str, float]] = {
 # environment detected but no adapters were found" is printed without any NVIDIA GPU too, so it
 # does not name E0126's cause. Suite top-1 191 to 192; calibration unchanged. Holdout, scored once
 # after: unchanged on every figure (top-1 259, top-3 263 of 301; near misses 14 of 81).
-UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
+# 2026-11-26: confident near misses 12/152 (7.9%) after matcher.CONTRADICTED, under the 10%;
+# near misses given any page, possible ones too, 17/152 (11.2%): still over.
+UNMET: set[str] = {"top1", "top3", "near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:

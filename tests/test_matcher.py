@@ -273,12 +273,16 @@ def test_every_pattern_fires_on_the_printed_line_it_was_written_for() -> None:
 
 def test_a_cause_on_its_symptoms_line_ranks_below_it_unless_it_matches_as_well() -> None:
     """E0029 (Ollama's runner terminated, a symptom) lists E0087 (illegal instruction) as a
-    cause. A runner that died of another signal shares most of E0087's wording on the same
-    line, but the line is E0029's; with the cause's own line before it, the cause leads."""
+    cause. A line cut short of E0087's wording matches it less well than E0029's, and the
+    line is E0029's; with the cause's own wording whole, the cause leads. A runner that died
+    of another signal shares most of E0087's words, but the log contradicts the two that
+    matter ("segmentation fault" where E0087 says "illegal instruction"): no E0087."""
     m = Matcher(matcher_data(real_corpus().entries))
-    segfault = "llama runner process has terminated: signal: segmentation fault (core dumped)"
-    ranked = [x.entry_id for x in m.match(segfault, top=3)]
+    cut = "llama runner process has terminated: signal: illegal instruction"
+    ranked = [x.entry_id for x in m.match(cut, top=3)]
     assert ranked[0] == "E0029" and "E0087" in ranked
+    segfault = "llama runner process has terminated: signal: segmentation fault (core dumped)"
+    assert [x.entry_id for x in m.match(segfault, top=3)] == ["E0029"]
     illegal = "llama runner process has terminated: signal: illegal instruction (core dumped)"
     assert m.match(illegal, top=3)[0].entry_id == "E0087"
 
@@ -349,3 +353,21 @@ def test_colour_codes_as_a_terminal_shows_them_are_removed_too() -> None:
         "CUDA kernel errors might be asynchronously reported"
     )
     assert clean_line(line) == "CUDA kernel errors might be asynchronously reported"
+
+
+def test_a_word_the_log_contradicts_counts_against_the_match() -> None:
+    """A template token skipped where the log holds another word is a contradiction, not a
+    gap: "an illegal instruction" is not "an illegal memory access" (E0062), though all but
+    the two words that matter align. Skipped tokens with nothing in their place (a cut line)
+    and words the log inserts (a clause of a later release) are not contradictions."""
+    from errkb.match.align import contradicted
+
+    assert contradicted([0, 1, 3, 4], [10, 11, 13, 14]) == [2]  # one word for another
+    assert contradicted([0, 1, 4], [10, 11, 13]) == [2, 3]  # one word for two
+    assert contradicted([0, 1, 3], [10, 11, 12]) == []  # a word missing
+    assert contradicted([0, 1, 2], [10, 11, 14]) == []  # words inserted
+    m = Matcher(matcher_data(real_corpus().entries))
+    memory = "RuntimeError: CUDA error: an illegal memory access was encountered"
+    assert [(x.entry_id, x.possible) for x in m.match(memory, top=1)] == [("E0062", False)]
+    instruction = "torch.AcceleratorError: CUDA error: an illegal instruction was encountered"
+    assert all(x.possible for x in m.match(instruction, top=5))

@@ -5,8 +5,9 @@ position holding one of its words. From the seed the alignment extends forwards 
 backwards, one template token at a time: each token takes its nearest occurrence after (or
 before) the last one matched, at most GAP stream tokens away and not across a barrier
 (skipped lines); a token with no such occurrence is skipped. The score is the fraction of the
-template's first CAP tokens' weight matched. Greedy and seeded, so the JavaScript twin reproduces it
-step for step.
+template's first CAP tokens' weight matched, less a share of the weight of the tokens the log
+contradicts (`contradicted`). Greedy and seeded, so the JavaScript twin reproduces it step
+for step.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ def align(
     pos: dict[str, list[int]],
     seg: list[int],
     gap: int,
-) -> tuple[list[int], int, int]:
-    """(template positions matched, ascending; first and last stream position) aligning
+) -> tuple[list[int], list[int]]:
+    """(template positions matched, ascending; the stream position of each) aligning
     toks[j] at stream position p."""
     after: list[int] = []
     before: list[int] = []
-    first = last = p
+    at_after: list[int] = []
+    at_before: list[int] = []
     here = seg[p]
     cur = p
     for k in range(j + 1, len(toks)):
@@ -42,7 +44,8 @@ def align(
             q = found[i]
             if q - cur - 1 <= gap and seg[q] == here:
                 after.append(k)
-                cur = last = q
+                at_after.append(q)
+                cur = q
     cur = p
     for k in range(j - 1, -1, -1):
         found = pos.get(toks[k])
@@ -53,8 +56,19 @@ def align(
             q = found[i]
             if cur - q - 1 <= gap and seg[q] == here:
                 before.append(k)
-                cur = first = q
-    return [*reversed(before), j, *after], first, last
+                at_before.append(q)
+                cur = q
+    return [*reversed(before), j, *after], [*reversed(at_before), p, *at_after]
+
+
+def contradicted(matched: Sequence[int], at: Sequence[int]) -> list[int]:
+    """Template positions the log contradicts: skipped between two aligned tokens where the
+    log, too, holds other tokens ("illegal memory access" against "illegal instruction")."""
+    out: list[int] = []
+    for a in range(1, len(matched)):
+        if matched[a] - matched[a - 1] > 1 and at[a] - at[a - 1] > 1:
+            out.extend(range(matched[a - 1] + 1, matched[a]))
+    return out
 
 
 def token_weights(groups: Sequence[Sequence[Sequence[str]]]) -> dict[str, float]:

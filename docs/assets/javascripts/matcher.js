@@ -60,6 +60,7 @@
     this.minScore = data.min_score;
     this.strong = data.strong;
     this.gap = data.gap;
+    this.contradicted = data.contradicted;
     this.shortTokens = data.short_tokens;
     this.shortGap = data.short_gap;
     this.shortMinScore = data.short_min_score;
@@ -180,15 +181,16 @@
   };
 
   // errkb/match/align.py: template positions matched (ascending), first and last stream position.
+  // [template positions matched, the stream position of each] (align in align.py).
   function align(toks, j, p, pos, seg, gap) {
-    var after = [], before = [], first = p, last = p, here = seg[p], cur = p, k, found, i, q;
+    var after = [], before = [], atAfter = [], atBefore = [], here = seg[p], cur = p, k, found, i, q;
     for (k = j + 1; k < toks.length; k++) {
       found = pos[toks[k]];
       if (!found || !found.length) continue;
       i = bisectRight(found, cur);
       if (i < found.length) {
         q = found[i];
-        if (q - cur - 1 <= gap && seg[q] === here) { after.push(k); cur = last = q; }
+        if (q - cur - 1 <= gap && seg[q] === here) { after.push(k); atAfter.push(q); cur = q; }
       }
     }
     cur = p;
@@ -198,10 +200,21 @@
       i = bisectLeft(found, cur) - 1;
       if (i >= 0) {
         q = found[i];
-        if (cur - q - 1 <= gap && seg[q] === here) { before.push(k); cur = first = q; }
+        if (cur - q - 1 <= gap && seg[q] === here) { before.push(k); atBefore.push(q); cur = q; }
       }
     }
-    return [before.reverse().concat([j], after), first, last];
+    return [before.reverse().concat([j], after), atBefore.reverse().concat([p], atAfter)];
+  }
+
+  // Template positions skipped where the log, too, holds other tokens (contradicted in align.py).
+  function contradicted(matched, at) {
+    var out = [], a, k;
+    for (a = 1; a < matched.length; a++) {
+      if (matched[a] - matched[a - 1] > 1 && at[a] - at[a - 1] > 1) {
+        for (k = matched[a - 1] + 1; k < matched[a]; k++) out.push(k);
+      }
+    }
+    return out;
   }
 
   Matcher.prototype.alignTemplate = function (t, words, pos, seg, stream) {
@@ -220,10 +233,14 @@
       var js = at[stream[p]];
       for (i = 0; i < js.length; i++) {
         var r = align(t.tokens, js[i], p, pos, seg, gap);
-        covered = Math.max(covered, r[2]);
+        covered = Math.max(covered, r[1][r[1].length - 1]);
         if (r[0].length < self.minTokens) continue;
         var got = total(r[0].map(function (k) { return t.ws[k]; }));
-        if (found === null || got > found[0]) found = [got, r[1]];
+        // Contradictions only take weight away (as in Python).
+        if (found === null || got > found[0]) {
+          got -= self.contradicted * total(contradicted(r[0], r[1]).map(function (k) { return t.ws[k]; }));
+          if (found === null || got > found[0]) found = [got, r[1][0]];
+        }
         // Every token aligned: no later seed can do better (as in Python).
         if (r[0].length === t.tokens.length) return found;
       }
