@@ -48,6 +48,11 @@ RULES: list[tuple[str, str]] = [
     # but the attribute or module an error names is the error ("no attribute 'Llama'" is not
     # "no attribute 'cadam32bit_grad_fp32'"), so those stay words.
     (r"(?<!attribute )(?<!module named )(?<!import name )'[A-Za-z_][\w.-]{0,80}'", " quoted "),
+    # Names ggml fills into its CUDA/HIP error report (ggml-cuda.cu: "%s: %s failed" with the
+    # operation, "current device: %d, in function %s at %s:%d" with the call site): which
+    # operation failed is the log's, not the error's.
+    (r"(?<=compute_forward: )[A-Z][A-Z0-9_]*(?= failed)", " quoted "),
+    (r"(?<=, in function )[A-Za-z_]\w*(?= at )", " quoted "),
     (r"0x[0-9a-fA-F]+", " hex "),
     (r"(/[\w.@+-]+){2,}/?", " path "),  # POSIX paths
     (r"[A-Za-z]:(\\[\w.@+-]+)+\\?", " path "),  # Windows paths
@@ -156,6 +161,8 @@ _GUARDS: list[_Guard] = [
     lambda line, digits: digits and ":" in line,
     lambda line, digits: "text_generation_" in line,
     lambda line, digits: "'" in line,
+    lambda line, digits: "compute_forward: " in line,
+    lambda line, digits: ", in function " in line,
     lambda line, digits: "0x" in line,
     lambda line, digits: "/" in line,
     lambda line, digits: ":\\" in line,
