@@ -191,14 +191,22 @@ def _lexical_tokens(text: str) -> list[str]:
     return content_tokens(" ".join(map(clean_line, text.split("\n"))))
 
 
-def lexical_docs(entries: Sequence[Entry]) -> list[list[list[str]]]:
+def lexical_texts(entries: Sequence[Entry]) -> tuple[tuple[str, ...], ...]:
     """Each entry's text for the second stage: messages, title, summary, detection notes."""
-    docs: list[list[list[str]]] = []
+    out: list[tuple[str, ...]] = []
     for entry in entries:
         texts = [m.text for m in entry.messages] + [entry.title, entry.summary]
         texts += [entry.detection] if entry.detection else []
-        docs.append([_lexical_tokens(t) for t in texts])
-    return docs
+        out.append(tuple(texts))
+    return tuple(out)
+
+
+# BM25 weights hang on every entry's text at once (one edit moves the IDF of its terms), so
+# they are remembered for the whole corpus: a build whose entries' texts did not change (a
+# hand-written page edited under `mkdocs serve`, a rebuild) reads them back.
+@persistent("lexical-postings", _NORMALIZE, Path(lexical.__file__ or ""), Path(__file__))
+def _postings(texts: tuple[tuple[str, ...], ...]) -> dict[str, list[list[float]]]:
+    return lexical.build([[_lexical_tokens(t) for t in doc] for doc in texts])
 
 
 def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
@@ -254,7 +262,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
             "margin": LEXICAL_MARGIN,
             "possible_max": POSSIBLE_MAX,
             "scale": LEXICAL_SCALE,
-            "postings": lexical.build(lexical_docs(live)),
+            "postings": _postings(lexical_texts(live)),
         },
     }
 
