@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
 
 # Characters Python-Markdown treats as escapable; escaping them keeps plain text plain.
-_ESCAPE_RE = re.compile(r"([\\`*_{}\[\]()#+!|])")
+_ESCAPE = str.maketrans({c: "\\" + c for c in "\\`*_{}[]()#+!|"})
 
 
 def escape(text: str) -> str:
     """Plain text as inline Markdown that renders to the same text."""
-    return _ESCAPE_RE.sub(r"\\\1", text)
+    return text.translate(_ESCAPE)
 
 
 def code_span(text: str) -> str:
@@ -54,9 +55,13 @@ def rel(from_uri: str, to_uri: str) -> str:
     posixpath.relpath on pure strings: relpath itself calls abspath (os.getcwd) twice per
     link, which was most of the time spent rendering index pages on large corpora.
     """
-    start = [
-        p for p in posixpath.normpath(posixpath.dirname(from_uri) or ".").split("/") if p != "."
-    ]
+    return _rel(posixpath.dirname(from_uri), to_uri)
+
+
+# Every page of a folder links to the same few engine, category and index pages.
+@functools.lru_cache(maxsize=1 << 16)
+def _rel(from_dir: str, to_uri: str) -> str:
+    start = [p for p in posixpath.normpath(from_dir or ".").split("/") if p != "."]
     target = [p for p in posixpath.normpath(to_uri).split("/") if p != "."]
     common = 0
     for a, b in zip(start, target, strict=False):
