@@ -180,7 +180,6 @@
     return [marked, anchors];
   };
 
-  // errkb/match/align.py: template positions matched (ascending), first and last stream position.
   // [template positions matched, the stream position of each] (align in align.py).
   function align(toks, j, p, pos, seg, gap) {
     var after = [], before = [], atAfter = [], atBefore = [], here = seg[p], cur = p, k, found, i, q;
