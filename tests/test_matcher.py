@@ -363,7 +363,7 @@ def test_a_word_the_log_contradicts_counts_against_the_match() -> None:
     from errkb.match.align import contradicted
 
     assert contradicted([0, 1, 3, 4], [10, 11, 13, 14]) == [2]  # one word for another
-    assert contradicted([0, 1, 4], [10, 11, 13]) == [2, 3]  # one word for two
+    assert contradicted([0, 1, 4], [10, 11, 13]) == [2, 3]  # one word in place of two
     assert contradicted([0, 1, 3], [10, 11, 12]) == []  # a word missing
     assert contradicted([0, 1, 2], [10, 11, 14]) == []  # words inserted
     m = Matcher(matcher_data(real_corpus().entries))
