@@ -74,10 +74,23 @@ def test_300_sampled_cells_equal_errkb_calc(fit: FitData) -> None:
 
 
 def _row_cells(page: str, label: str) -> list[str]:
-    """The plain cells of the fit-table row whose first cell links `label`. Body rows leave
+    """The cells after the first of the fit-table row whose first cell links `label`, one per
+    column as a reader sees them: a cell spanning n columns counts n times. Body rows leave
     their end tags out: a row ends where the next one (or the body) starts."""
-    row = re.split(r"<tr>|</tbody>", page[page.index(f">{label}</a>") :])[0]
-    return re.findall(r"<td>([^<]*)", row)
+    at = page.find(f">{label}</a>")
+    if at < 0:  # a first cell that is not a link
+        at = page.index(f"<tr><td>{label}<td") + len("<tr><td>")
+    row = re.split(r"<tr>|</tbody>", page[at:])[0]
+    return [
+        text
+        for span, text in re.findall(r"<td(?: colspan=(\d+))?>([^<]*)", row)
+        for _ in range(int(span or 1))
+    ]
+
+
+def test_row_cells_reads_spans_as_a_browser_lays_them_out() -> None:
+    html = '<tbody><tr><td><a href="x/">M</a><td colspan=3>4,096<td>does not fit<tr><td>'
+    assert _row_cells(html, "M") == ["4,096", "4,096", "4,096", "does not fit"]
 
 
 def test_model_page_prints_the_data(fit: FitData) -> None:
@@ -93,6 +106,25 @@ def test_model_page_prints_the_data(fit: FitData) -> None:
     for command, c in zip(legend, COMBOS, strict=True):
         out = calc(*command.split()[2:], "--gpu", "h100-80gb")
         assert (out["max_context"] or None) == h100[c.key]["max_context"], command
+
+
+def test_concurrency_pages_print_the_cells(fit: FitData) -> None:
+    from calculators.grid import SETUPS, TP_COMBOS, Cell, setup_grid
+    from errkb.entries.urls import concurrency_uri
+    from errkb.site.fitpages import fmt_conc, gpu_concurrency_page, setup_concurrency_page
+
+    def shown(cells: list[Cell]) -> list[str]:
+        return [" / ".join(fmt_conc(c.concurrency[i]) for i in (1, 2)) for c in cells]
+
+    page = gpu_concurrency_page(fit, fit.gpus["h100-80gb"], concurrency_uri("h100-80gb"))
+    want = shown([fit.cell("h100-80gb", "llama-3.1-8b", c.key) for c in COMBOS])
+    assert _row_cells(page, "Llama 3.1 8B") == want
+    assert "/ n/a" not in " ".join(want)  # 32,768 tokens is within Llama 3.1's context
+    for s in SETUPS:
+        mine = {(c.model, c.combo): c for c in setup_grid() if c.gpu == s.id}
+        page = setup_concurrency_page(fit, s, mine, concurrency_uri(s.id))
+        want = shown([mine[("llama-3.1-70b", c.key)] for c in TP_COMBOS])
+        assert _row_cells(page, "Llama 3.1 70B") == want, s.id
 
 
 def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path, fit: FitData) -> None:
@@ -258,7 +290,10 @@ def test_multi_gpu_pages_print_the_cells(fit: FitData) -> None:
         mine = {(c.model, c.combo): c for c in setup_grid() if c.gpu == s.id}
         page = setup_page(fit, s, mine, f"gpus/{s.id}.md")
         shown = _row_cells(page, "Llama 3.1 70B")
-        want = [fmt_tokens(mine[("llama-3.1-70b", c.key)].max_context) for c in TP_COMBOS]
+        first = mine[("llama-3.1-70b", TP_COMBOS[0].key)]
+        assert first.weights_bytes is not None
+        want = [f"{first.weights_bytes / (1 << 30):.2f} GiB"]  # the BF16 weights per GPU
+        want += [fmt_tokens(mine[("llama-3.1-70b", c.key)].max_context) for c in TP_COMBOS]
         assert shown == want, s.id
 
 

@@ -33,6 +33,11 @@ def gpu_uri(gpu_id: str) -> str:
     return f"gpus/{gpu_id}.md"
 
 
+def concurrency_uri(gpu_id: str) -> str:
+    """A GPU's (or multi-GPU setup's) concurrency tables, under its page: gpus/h100/concurrency/."""
+    return f"gpus/{gpu_id}/concurrency.md"
+
+
 def model_uri(model_id: str) -> str:
     return f"models/{model_id}.md"
 

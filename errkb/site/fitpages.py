@@ -30,6 +30,7 @@ from calculators.models import ModelArch
 from errkb.entries.urls import (
     SIZING,
     WILL_IT_RUN,
+    concurrency_uri,
     gpu_uri,
     model_uri,
     url_of,
@@ -116,19 +117,18 @@ def accuracy_note(method_link: str) -> str:
     n, over, s = _holdout("vllm")
     sn, sover, ss = _holdout("sglang")
     sglang = (
-        f"SGLang's pool came out {ss['median_abs_tokens_pct']:.0f}% off at the median on {sn} "
-        f"held-out log{'s' if sn != 1 else ''} (too large in {sover}); "
+        f"SGLang's pool {ss['median_abs_tokens_pct']:.0f}% off at the median on {sn} "
+        f"log{'s' if sn != 1 else ''} (too large in {sover}); "
         if sn
-        else "SGLang, "
+        else ""
     )
     return (
-        f"How far off it can be: on {n} held-out vLLM start-up logs from public issues and "
-        "repositories (never used to tune the calculator), the KV-cache memory it predicts from "
-        f"the GPU, the model, the flags and the release was {s['median_abs_gib']:.1f} GiB off at "
-        f"the median and {s['worst_abs_gib']:.1f} GiB at the worst, too high in {over} of the "
-        f"{n} (where a log printed its KV tokens, they were {s['median_abs_tokens_pct']:.0f}% off "
-        f"at the median and {s['worst_abs_tokens_pct']:.0f}% at the worst); treat a fit within "
-        f"a few GiB as a maybe. {sglang}{_llamacpp_note()} "
+        "How far off it can be, on start-up logs from public issues the calculator was never "
+        f"tuned on: vLLM's KV-cache memory, predicted from the GPU, the model, the flags and the "
+        f"release, was {s['median_abs_gib']:.1f} GiB off at the median and "
+        f"{s['worst_abs_gib']:.1f} GiB at the worst on {n} logs, too high in {over} (its KV "
+        f"tokens {s['median_abs_tokens_pct']:.0f}% and {s['worst_abs_tokens_pct']:.0f}%): treat "
+        f"a fit within a few GiB as a maybe. {sglang}{_llamacpp_note()} "
         f"([how it is checked]({method_link}#end-to-end-held-out))."
     )
 
@@ -145,32 +145,53 @@ def _llamacpp_note() -> str:
     kv = footprint.summary(held, "kv")
     worst = max(footprint.summary(held, part)["worst_pct"] for part in ("model", "compute"))
     return (
-        f"llama.cpp and Ollama: on {len(held)} held-out start-up logs people published, the KV "
-        f"cache came out exact in {int(kv['exact'])} and the model and compute buffers within "
-        f"{worst:.1f}%; Ollama 0.3 to 0.11 also keeps every layer on the GPU only when its own, "
-        "larger estimate fits, which `errkb calc --engine ollama` states"
+        f"llama.cpp and Ollama: the KV cache exact on {int(kv['exact'])} of {len(held)} logs, "
+        f"the model and compute buffers within {worst:.1f}%; Ollama 0.3 to 0.11 keeps every "
+        "layer on the GPU only when its own, larger estimate fits, which "
+        "`errkb calc --engine ollama` states"
     )
 
 
 def stamp(fit: FitData) -> str:
-    versions = "; ".join(f"{e}: {v}" for e, v in fit.engine_versions().items())
+    # A profile that names its engine is not prefixed with it again.
+    versions = "; ".join(
+        v if v.lower().startswith(e.lower()) else f"{e}: {v}"
+        for e, v in fit.engine_versions().items()
+    )
     return (
-        f"Computed by errkb's calculator (version {CALCULATOR_VERSION}) for these engine "
-        f"profiles: {escape(versions)}. Every figure is what `errkb calc` prints for the same "
-        "inputs; the [method page](../calculators/method.md) shows how they are checked "
-        "against real engine logs. " + accuracy_note("../calculators/method.md")
+        f"Computed by errkb's calculator (version {CALCULATOR_VERSION}) for {escape(versions)}; "
+        "every figure is what `errkb calc` prints for the same inputs. "
+        + accuracy_note("../calculators/method.md")
     )
 
 
-def _html_table(header: list[str], rows: Iterable[list[str]]) -> str:
+def _spans(cells: list[str]) -> str:
+    """A row's cells after the first, equal neighbours merged into one cell spanning their
+    columns: on most rows every setting gives the model's own context limit, and a figure
+    that holds for several settings reads as one."""
+    out: list[str] = []
+    i = 0
+    while i < len(cells):
+        j = i + 1
+        while j < len(cells) and cells[j] == cells[i]:
+            j += 1
+        out.append(f"<td colspan={j - i}>{cells[i]}" if j - i > 1 else f"<td>{cells[i]}")
+        i = j
+    return "".join(out)
+
+
+def _html_table(header: list[str], rows: Iterable[list[str]], *, merge: bool = False) -> str:
     """A table as raw HTML: thousands of numeric cells skip Markdown's inline parsing, and
     the `errkb.site.gridtables` extension skips the HTML parse too. Cells are escaped HTML.
 
     Body rows leave out `</td>` and `</tr>`, which HTML lets a parser infer (the next cell, row
     or `</tbody>` closes them): a GPU page holds about 2,000 cells, and the end tags were a
-    fifth of its bytes."""
+    fifth of its bytes. With `merge`, equal neighbours after the first cell share one cell."""
     head = "".join(f"<th>{h}</th>" for h in header)
-    body = "".join("<tr>" + "".join(f"<td>{c}" for c in row) for row in rows)
+    if merge:
+        body = "".join(f"<tr><td>{row[0]}" + _spans(row[1:]) for row in rows)
+    else:
+        body = "".join("<tr>" + "".join(f"<td>{c}" for c in row) for row in rows)
     return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
 
 
@@ -213,7 +234,7 @@ def gpu_page(fit: FitData, gpu: Gpu, from_uri: str) -> str:
     def row(model_id: str) -> list[Cell]:
         return [fit.cell(gpu.id, model_id, c.key) for c in COMBOS]
 
-    title = f"{gpu.name}: max context and concurrency per model"
+    title = f"{gpu.name}: max context per model"
     out = [
         _meta(title, f"Which models fit on an {gpu.name}, at what context, on which engine."),
         f"# {escape(title)}",
@@ -239,16 +260,70 @@ def gpu_page(fit: FitData, gpu: Gpu, from_uri: str) -> str:
         f"table below has the numbers)]({rel(from_uri, chart_uri('gpus', gpu.id))}){{ loading=lazy }}",
         "",
         _settings_table("Model", ((_href(from_uri, model_uri(m), n), row(m)) for m, n in names)),
+        *_concurrency_link(gpu.id, from_uri),
+        *_setup_links(gpu, from_uri),
     ]
-    out += [
+    return "\n".join(out) + "\n"
+
+
+def _concurrency_link(gpu_id: str, from_uri: str) -> list[str]:
+    # The concurrency tables have a page of their own: with them, a GPU page was 52 KB, over
+    # the 30 KB a page may weigh (issue 17), and most readers come for the context.
+    return [
         "",
         f"## Max concurrency at {CONTEXTS[1]:,} / {CONTEXTS[2]:,} tokens {{ #concurrency }}",
         "",
-        "Sequences of each length that fit at once, the two figures in one cell.",
-        "",
-        _settings_table("Model", ((html.escape(n), row(m)) for m, n in names), (1, 2)),
+        "How many sequences of each length fit at once, per model and setting: "
+        f"{_href(from_uri, concurrency_uri(gpu_id), 'the concurrency table')}.",
     ]
-    return "\n".join(out) + "\n"
+
+
+def gpu_concurrency_page(fit: FitData, gpu: Gpu, from_uri: str) -> str:
+    rows = (
+        (html.escape(m.name), [fit.cell(gpu.id, m.id, c.key) for c in COMBOS])
+        for m in fit.catalog.values()
+    )
+    return _concurrency_page(gpu.name, gpu.id, rows, from_uri, COMBOS)
+
+
+def setup_concurrency_page(
+    fit: FitData, setup: Setup, cells: dict[tuple[str, str], Cell], from_uri: str
+) -> str:
+    rows = (
+        (html.escape(m.name), [cells[(m.id, c.key)] for c in TP_COMBOS])
+        for m in fit.catalog.values()
+    )
+    name = f"{setup.count}x {fit.gpus[setup.gpu].name}"
+    return _concurrency_page(name, setup.id, rows, from_uri, TP_COMBOS)
+
+
+def _concurrency_page(
+    name: str,
+    gpu_id: str,
+    rows: Iterable[tuple[str, list[Cell]]],
+    from_uri: str,
+    combos: tuple[Combo, ...],
+) -> str:
+    """How many sequences of CONTEXTS[1] and CONTEXTS[2] tokens fit at once on a GPU or a
+    multi-GPU setup (`gpu_id`), per model (`rows`: its name as HTML, its cells)."""
+    title = f"{name}: max concurrency per model"
+    back = _href(from_uri, gpu_uri(gpu_id), f"{name}: max context per model")
+    return (
+        "\n".join(
+            [
+                _meta(title, f"How many requests of each length run at once on {name}, per model."),
+                f"# {escape(title)}",
+                "",
+                f"Sequences of {CONTEXTS[1]:,} and of {CONTEXTS[2]:,} tokens that fit at once, the "
+                f"two figures in one cell; n/a where the model's context is shorter. The settings, "
+                f"the commands that print the same figures and how far off they can be are on "
+                f"{back}.",
+                "",
+                _settings_table("Model", rows, (1, 2), combos=combos),
+            ]
+        )
+        + "\n"
+    )
 
 
 def _setup_links(gpu: Gpu, from_uri: str) -> list[str]:
@@ -297,25 +372,21 @@ def setup_page(
         "",
         "## Max context per sequence { #max-context }",
         "",
-        _settings_table(
-            "Model",
-            ((_href(from_uri, model_uri(m), n), row(m)) for m, n in names),
-            combos=TP_COMBOS,
+        f"Beside each model, the BF16 weights each GPU loads ({TP_COMBOS[0].key}).",
+        "",
+        _html_table(
+            ["Model", "Weights per GPU", *[c.key for c in TP_COMBOS]],
+            (
+                [
+                    _href(from_uri, model_uri(m), n),
+                    weights(m),
+                    *[fmt_tokens(c.max_context) for c in row(m)],
+                ]
+                for m, n in names
+            ),
+            merge=True,
         ),
-        "",
-        f"## Max concurrency at {CONTEXTS[1]:,} / {CONTEXTS[2]:,} tokens {{ #concurrency }}",
-        "",
-        "Sequences of each length that fit at once, the two figures in one cell.",
-        "",
-        _settings_table(
-            "Model", ((html.escape(n), row(m)) for m, n in names), (1, 2), combos=TP_COMBOS
-        ),
-        "",
-        "## Weights per GPU { #weights }",
-        "",
-        f"BF16 weights each GPU loads ({TP_COMBOS[0].key}).",
-        "",
-        _html_table(["Model", "Weights per GPU"], ([html.escape(n), weights(m)] for m, n in names)),
+        *_concurrency_link(setup.id, from_uri),
     ]
     return "\n".join(out) + "\n"
 
@@ -339,7 +410,9 @@ def _settings_table(
         return " / ".join(fmt_conc(_at(c.concurrency, i)) for i in contexts)
 
     return _html_table(
-        [label, *[c.key for c in combos]], ([first, *map(value, cells)] for first, cells in rows)
+        [label, *[c.key for c in combos]],
+        ([first, *map(value, cells)] for first, cells in rows),
+        merge=True,
     )
 
 

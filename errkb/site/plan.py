@@ -32,6 +32,7 @@ from errkb.entries.urls import (
     GPUS_INDEX,
     MODELS_INDEX,
     SIZING,
+    concurrency_uri,
     entry_uri,
     former_uri,
     gpu_uri,
@@ -49,10 +50,12 @@ from errkb.site.fitcache import FitParts, TableKey, load_fit_parts
 from errkb.site.fitdata import FitData, fit_assets, fit_data
 from errkb.site.fitpages import (
     fit_table,
+    gpu_concurrency_page,
     gpu_page,
     gpus_index,
     model_page,
     models_index,
+    setup_concurrency_page,
     setup_page,
     sizing_guide,
 )
@@ -188,6 +191,14 @@ def fit_pages(fit: FitData) -> list[GeneratedPage]:
         GeneratedPage(model_uri(m), model_page(fit, arch, model_uri(m)), sources=_CALC_SOURCES)
         for m, arch in fit.catalog.items()
     ]
+    pages += [
+        GeneratedPage(
+            concurrency_uri(g),
+            gpu_concurrency_page(fit, gpu, concurrency_uri(g)),
+            sources=_CALC_SOURCES,
+        )
+        for g, gpu in fit.gpus.items()
+    ]
     by_setup: dict[str, dict[tuple[str, str], Cell]] = {}
     for c in setup_grid():
         by_setup.setdefault(c.gpu, {})[(c.model, c.combo)] = c
@@ -195,6 +206,14 @@ def fit_pages(fit: FitData) -> list[GeneratedPage]:
         GeneratedPage(
             gpu_uri(s.id),
             setup_page(fit, s, by_setup[s.id], gpu_uri(s.id)),
+            sources=_CALC_SOURCES,
+        )
+        for s in SETUPS
+    ]
+    pages += [
+        GeneratedPage(
+            concurrency_uri(s.id),
+            setup_concurrency_page(fit, s, by_setup[s.id], concurrency_uri(s.id)),
             sources=_CALC_SOURCES,
         )
         for s in SETUPS
