@@ -116,6 +116,26 @@ def test_a_page_load_makes_no_request_outside_the_site(site: str, page: Any) -> 
     assert [u for u in outside if not u.startswith("data:")] == []
 
 
+def test_the_drawers_icons_reuse_the_headers(site: str, page: Any) -> None:
+    """The logo and repository icons are drawn once, in the header; the navigation drawer a
+    phone opens draws them with <use>. They must show there, though the header's copies are
+    hidden at this width (getBBox of a <use> measures the shape it draws: 0 when the
+    reference is missing)."""
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(site + PAGES["entry"])
+    page.click("label.md-header__button[for=__drawer]")
+    page.wait_for_timeout(400)  # the drawer slides in
+    drawn = page.evaluate(
+        """() => [...document.querySelectorAll('.md-nav--primary svg use')].map(u => {
+            const b = u.getBBox();
+            return [u.getAttribute('href'), Math.round(b.width), Math.round(b.height)];
+        })"""
+    )
+    assert [d[0] for d in drawn] == ["#errkb-logo", "#errkb-repo"], drawn
+    assert all(w >= 12 and h >= 12 for _, w, h in drawn), drawn
+    assert page.evaluate("() => document.querySelectorAll('#errkb-logo, #errkb-repo').length") == 2
+
+
 def test_site_has_no_third_party_asset_urls(site: str) -> None:
     """The static check behind the browser one: no page links a stylesheet, script or font
     from another host."""
