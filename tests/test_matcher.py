@@ -236,6 +236,22 @@ def test_clean_line_strips_the_prefixes_real_pastes_carry() -> None:
         assert clean_line_unguarded(line).strip() == cleaned, line
 
 
+def test_the_model_type_a_loader_names_is_the_users_not_the_errors() -> None:
+    cases = {
+        "ValueError: Model type qwen3_moe not supported.": "ValueError: Model type  quoted  not supported.",
+        "error: Unsupported model type: deepseek_v3": "error: Unsupported model type:  quoted",
+        "has model type `glm4_moe_lite` but Transformers": "has model type  quoted  but Transformers",
+        # No name in the slot: the words stay words.
+        "Model type not supported": "Model type not supported",
+    }
+    for line, cleaned in cases.items():
+        assert clean_line(line).strip() == cleaned, line
+        assert clean_line_unguarded(line).strip() == cleaned, line
+    # Another model's report of the same error is no contradiction (E0081 stores deepseek_v3).
+    m = Matcher(matcher_data(real_corpus().entries))
+    assert m.match("Unsupported model type: qwen3_moe", top=1)[0].entry_id == "E0081"
+
+
 def test_js_flags_are_the_browsers() -> None:
     """errkb check compiles patterns with the flags matcher.js gives `new RegExp`."""
     from errkb.entries.jsregex import JS_FLAGS, js_regex_error
