@@ -216,6 +216,13 @@ def test_context_decides_between_siblings_sharing_a_wording() -> None:
         assert {"E0008", "E0009"} <= set(ranked)  # the others stay listed
 
 
+def _assert_cleaned(cases: dict[str, str]) -> None:
+    """Each line cleans to its value, with the substring guards and without."""
+    for line, cleaned in cases.items():
+        assert clean_line(line).strip() == cleaned, line
+        assert clean_line_unguarded(line).strip() == cleaned, line
+
+
 def test_clean_line_strips_the_prefixes_real_pastes_carry() -> None:
     cases = {
         'ollama  | time=2024-01-01T00:00:00.000Z level=ERROR source=server.go:1 msg="boom"': '"boom"',
@@ -231,9 +238,7 @@ def test_clean_line_strips_the_prefixes_real_pastes_carry() -> None:
         "2024-04-12T08:51:37.145592Z ERROR text_generation_launcher: Error when initializing model": "Error when initializing model",
         '{"level":"error","msg":"a\\nb"}': '{"level":"error","msg":"a b"}',
     }
-    for line, cleaned in cases.items():
-        assert clean_line(line).strip() == cleaned, line
-        assert clean_line_unguarded(line).strip() == cleaned, line
+    _assert_cleaned(cases)
 
 
 def test_the_model_type_a_loader_names_is_the_users_not_the_errors() -> None:
@@ -244,9 +249,7 @@ def test_the_model_type_a_loader_names_is_the_users_not_the_errors() -> None:
         # No name in the slot: the words stay words.
         "Model type not supported": "Model type not supported",
     }
-    for line, cleaned in cases.items():
-        assert clean_line(line).strip() == cleaned, line
-        assert clean_line_unguarded(line).strip() == cleaned, line
+    _assert_cleaned(cases)
     # Another model's report of the same error is no contradiction (E0081 stores deepseek_v3).
     m = Matcher(matcher_data(real_corpus().entries))
     assert m.match("Unsupported model type: qwen3_moe", top=1)[0].entry_id == "E0081"

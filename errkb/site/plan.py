@@ -177,47 +177,30 @@ def _table(fit: FitData, key: TableKey) -> str:
 _CALC_SOURCES = ("calculators/data/models.yaml", "calculators/data/gpus.yaml")
 
 
+def _calc_page(uri: str, text: str) -> GeneratedPage:
+    return GeneratedPage(uri, text, sources=_CALC_SOURCES)
+
+
 def fit_pages(fit: FitData) -> list[GeneratedPage]:
     pages = [
-        GeneratedPage(GPUS_INDEX, gpus_index(fit, GPUS_INDEX), sources=_CALC_SOURCES),
-        GeneratedPage(MODELS_INDEX, models_index(fit, MODELS_INDEX), sources=_CALC_SOURCES),
-        GeneratedPage(SIZING, sizing_guide(fit, SIZING), sources=_CALC_SOURCES),
+        _calc_page(GPUS_INDEX, gpus_index(fit, GPUS_INDEX)),
+        _calc_page(MODELS_INDEX, models_index(fit, MODELS_INDEX)),
+        _calc_page(SIZING, sizing_guide(fit, SIZING)),
     ]
+    pages += [_calc_page(gpu_uri(g), gpu_page(fit, gpu, gpu_uri(g))) for g, gpu in fit.gpus.items()]
     pages += [
-        GeneratedPage(gpu_uri(g), gpu_page(fit, gpu, gpu_uri(g)), sources=_CALC_SOURCES)
-        for g, gpu in fit.gpus.items()
-    ]
-    pages += [
-        GeneratedPage(model_uri(m), model_page(fit, arch, model_uri(m)), sources=_CALC_SOURCES)
+        _calc_page(model_uri(m), model_page(fit, arch, model_uri(m)))
         for m, arch in fit.catalog.items()
     ]
     pages += [
-        GeneratedPage(
-            concurrency_uri(g),
-            gpu_concurrency_page(fit, gpu, concurrency_uri(g)),
-            sources=_CALC_SOURCES,
-        )
+        _calc_page(concurrency_uri(g), gpu_concurrency_page(fit, gpu, concurrency_uri(g)))
         for g, gpu in fit.gpus.items()
     ]
     by_setup: dict[str, dict[tuple[str, str], Cell]] = {}
     for c in setup_grid():
         by_setup.setdefault(c.gpu, {})[(c.model, c.combo)] = c
-    pages += [
-        GeneratedPage(
-            gpu_uri(s.id),
-            setup_page(fit, s, by_setup[s.id], gpu_uri(s.id)),
-            sources=_CALC_SOURCES,
-        )
-        for s in SETUPS
-    ]
-    pages += [
-        GeneratedPage(
-            concurrency_uri(s.id),
-            setup_concurrency_page(fit, s, by_setup[s.id], concurrency_uri(s.id)),
-            sources=_CALC_SOURCES,
-        )
-        for s in SETUPS
-    ]
+    for uri, page in ((gpu_uri, setup_page), (concurrency_uri, setup_concurrency_page)):
+        pages += [_calc_page(uri(s.id), page(fit, s, by_setup[s.id], uri(s.id))) for s in SETUPS]
     return pages
 
 
