@@ -108,6 +108,17 @@ def test_model_page_prints_the_data(fit: FitData) -> None:
         assert (out["max_context"] or None) == h100[c.key]["max_context"], command
 
 
+def test_a_gpu_page_links_its_multi_gpu_setups_and_concurrency_page(fit: FitData) -> None:
+    from calculators.grid import SETUPS
+    from errkb.entries.urls import gpu_uri
+    from errkb.site.fitpages import gpu_page
+
+    for s in SETUPS:
+        page = gpu_page(fit, fit.gpus[s.gpu], gpu_uri(s.gpu))
+        assert f'<a href="../{s.id}/">{s.count}x</a>' in page, s.id
+        assert '<a href="concurrency/">the concurrency table</a>' in page
+
+
 def test_concurrency_pages_print_the_cells(fit: FitData) -> None:
     from calculators.grid import SETUPS, TP_COMBOS, Cell, setup_grid
     from errkb.entries.urls import concurrency_uri

@@ -260,8 +260,8 @@ def gpu_page(fit: FitData, gpu: Gpu, from_uri: str) -> str:
         f"table below has the numbers)]({rel(from_uri, chart_uri('gpus', gpu.id))}){{ loading=lazy }}",
         "",
         _settings_table("Model", ((_href(from_uri, model_uri(m), n), row(m)) for m, n in names)),
-        *_concurrency_link(gpu.id, from_uri),
         *_setup_links(gpu, from_uri),
+        *_concurrency_link(gpu.id, from_uri),
     ]
     return "\n".join(out) + "\n"
 
@@ -315,9 +315,9 @@ def _concurrency_page(
                 f"# {escape(title)}",
                 "",
                 f"Sequences of {CONTEXTS[1]:,} and of {CONTEXTS[2]:,} tokens that fit at once, the "
-                f"two figures in one cell; n/a where the model's context is shorter. The settings, "
-                f"the commands that print the same figures and how far off they can be are on "
-                f"{back}.",
+                "two figures in one cell; n/a where the model's context is shorter or the "
+                "setting cannot run the model. The settings, the commands that print the same "
+                f"figures and how far off they can be are on {back}.",
                 "",
                 _settings_table("Model", rows, (1, 2), combos=combos),
             ]
