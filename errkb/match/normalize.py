@@ -57,9 +57,11 @@ RULES: list[tuple[str, str]] = [
     # {model_type} not supported.", mlx-swift-examples ModelFactory.swift "Unsupported model
     # type: {type}", transformers configuration_auto.py "has model type `{model_type}`"):
     # the user's model, not the error.
-    (r"(?<=[Mm]odel type )[A-Za-z_][\w.-]*(?= not supported)", " quoted "),
-    (r"(?<=[Mm]odel type: )[A-Za-z_][\w.-]*", " quoted "),
-    (r"(?<=[Mm]odel type )`[^`\s]{1,80}`", " quoted "),
+    (
+        r"(?<=[Mm]odel type )(`[^`\s]{1,80}`|[A-Za-z_][\w.-]*(?= not supported))"
+        r"|(?<=[Mm]odel type: )[A-Za-z_][\w.-]*",
+        " quoted ",
+    ),
     (r"0x[0-9a-fA-F]+", " hex "),
     (r"(/[\w.@+-]+){2,}/?", " path "),  # POSIX paths
     (r"[A-Za-z]:(\\[\w.@+-]+)+\\?", " path "),  # Windows paths
@@ -170,9 +172,7 @@ _GUARDS: list[_Guard] = [
     lambda line, digits: "'" in line,
     lambda line, digits: "compute_forward: " in line,
     lambda line, digits: ", in function " in line,
-    lambda line, digits: "odel type " in line,
-    lambda line, digits: "odel type: " in line,
-    lambda line, digits: "odel type `" in line,
+    lambda line, digits: "odel type" in line,
     lambda line, digits: "0x" in line,
     lambda line, digits: "/" in line,
     lambda line, digits: ":\\" in line,
