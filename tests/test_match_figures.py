@@ -334,9 +334,13 @@ MEASURED: dict[str, dict[str, float]] = {
     # E0084 gained ggml-vulkan's other allocation report, "ggml_vulkan: Memory allocation of
     # size N failed." (ggml_vk_create_buffer_check, read in ggml-vulkan.cpp): calibration
     # 496 -> 497 top-1, 500 -> 501 top-3; the holdout, scored once, did not move.
+    # E0081 gained a generic pattern for "Unsupported model type: <model_type>" ending a line
+    # (the Swift wording is four tokens, too short to align; the sentence is common, so the
+    # pattern gives only a possible match): calibration 497 -> 498 top-1, 501 -> 502 top-3,
+    # confident top-1 unchanged; the holdout, scored once, did not move.
     "calibration": {
-        "top1": 497 / 536,
-        "top3": 501 / 536,
+        "top1": 498 / 536,
+        "top3": 502 / 536,
         "confident_top1": 474 / 536,
         "near_false": 18 / 146,
         "confident_near_false": 4 / 146,
