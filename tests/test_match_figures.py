@@ -338,10 +338,13 @@ MEASURED: dict[str, dict[str, float]] = {
     # (the Swift wording is four tokens, too short to align; the sentence is common, so the
     # pattern gives only a possible match): calibration 497 -> 498 top-1, 501 -> 502 top-3,
     # confident top-1 unchanged; the holdout, scored once, did not move.
+    # E0048 gained TensorRT-LLM's "Only N GPUs are available, but M are required." (read in
+    # tensorrt_llm/llmapi/llm.py): calibration 498 -> 499 top-1, 502 -> 503 top-3, 474 -> 475
+    # confidently; the holdout, scored once, did not move.
     "calibration": {
-        "top1": 498 / 536,
-        "top3": 502 / 536,
-        "confident_top1": 474 / 536,
+        "top1": 499 / 536,
+        "top3": 503 / 536,
+        "confident_top1": 475 / 536,
         "near_false": 18 / 146,
         "confident_near_false": 4 / 146,
     },
