@@ -353,10 +353,14 @@ MEASURED: dict[str, dict[str, float]] = {
     # made generic, both from the calibration case), the same every time; the change was then
     # dropped as a whole, the matcher data being byte-identical to before it. So the holdout has
     # seen that a check_tensor_dims log among its near misses exists, and nothing more.
+    # E0025 gained llama.cpp's GGML-era "unknown (magic, version) combination: ...; is this
+    # really a GGML file?" (llama.cpp#8094, a thread no test paste comes from): calibration
+    # 500 -> 501 top-1, 504 -> 505 top-3, 476 -> 477 confidently; the holdout, scored once:
+    # top-1, top-3 and near misses unchanged, no match 60 -> 59.
     "calibration": {
-        "top1": 500 / 536,
-        "top3": 504 / 536,
-        "confident_top1": 476 / 536,
+        "top1": 501 / 536,
+        "top3": 505 / 536,
+        "confident_top1": 477 / 536,
         "near_false": 18 / 146,
         "confident_near_false": 4 / 146,
     },
