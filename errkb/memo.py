@@ -60,6 +60,18 @@ class _Persistent(Generic[K, V]):
             self.computed += 1
             return value
 
+    def get(self, key: K, compute: Callable[[], V]) -> V:
+        """The result for `key`, from `compute()` when it is not remembered. For results whose
+        inputs are too large to be the key (an entry's page): `key` must decide the result,
+        as digests of every input do."""
+        self.used.add(key)
+        try:
+            return self.values[key]
+        except KeyError:
+            value = self.values[key] = compute()
+            self.computed += 1
+            return value
+
     @functools.cached_property
     def version(self) -> str:
         # Once per process: the results in memory are those of the code this process runs,
@@ -83,6 +95,17 @@ def persistent(name: str, *sources: Path) -> Callable[[Callable[[K], V]], Callab
         return memo
 
     return wrap
+
+
+def keyed(name: str, *sources: Path) -> _Persistent[Any, Any]:
+    """A memo filled through `get(key, compute)`, remembered like `persistent` results."""
+
+    def unkeyed(_: object) -> object:
+        raise TypeError(f"memo {name!r} is filled through get(key, compute)")
+
+    memo: _Persistent[Any, Any] = _Persistent(unkeyed, name, sources)
+    _persistent.append(memo)
+    return memo
 
 
 @contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,11 @@ class Corpus:
 
     def by_id(self) -> dict[str, Entry]:
         return {item.entry.id: item.entry for item in self.items}
+
+    @functools.cached_property
+    def digests(self) -> dict[str, str]:
+        """Each entry's file digest (empty for entries made in memory)."""
+        return {item.entry.id: item.digest for item in self.items}
 
 
 Links = list[tuple[Loc, str]]  # errkb.entrylinks.entry_links of one entry

@@ -47,7 +47,7 @@ def cached(root: Path, rel: str, raw: bytes, compute: Callable[[], T]) -> T:
         return compute()
     key = hashlib.sha256(code_version().encode() + b"\0" + rel.encode() + b"\0" + raw).hexdigest()
     # Per checkout, like the files: the same bytes in another checkout fill that one's cache.
-    memory_key = f"{root.resolve()}\0{key}"
+    memory_key = f"{_resolved(root)}\0{key}"
     if memory_key in _memory:
         return _memory[memory_key]  # type: ignore[return-value]
     path = root / CACHE_DIR / key[:2] / f"{key}.pickle"
@@ -62,6 +62,11 @@ def cached(root: Path, rel: str, raw: bytes, compute: Callable[[], T]) -> T:
     _remember(memory_key, value)
     write_pickle(path, value)  # a read-only checkout loads too, only without the cache
     return value
+
+
+@cache
+def _resolved(root: Path) -> Path:
+    return root.resolve()  # once per checkout, not per entry (a system call per path part)
 
 
 def _remember(key: str, value: object) -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+import errkb.mdtext as mdtext
 from errkb.checks.corpus import Corpus
+from errkb.entries import engines, schema, urls
 from errkb.entries.engines import ENGINES
 from errkb.entries.schema import CATEGORIES, EFFORTS, Entry
 from errkb.entries.urls import (
@@ -17,7 +20,16 @@ from errkb.entries.urls import (
     paged_uri,
 )
 from errkb.mdtext import escape, front_matter, indent, rel, table_code
+from errkb.memo import keyed
+from errkb.site import render
 from errkb.site.render import engine_links
+
+# A page of a list is a pure function of its entries' YAML, its place in the list and the
+# list's own words: remembered between builds under those (the engine pages of 5,000 entries
+# took over a second), so an edit re-renders only the pages that list the edited entry.
+_list_page_memo = keyed(
+    "list-pages", *(Path(m.__file__ or "") for m in (mdtext, engines, schema, urls, render))
+)
 
 
 def _row_title(page: str, entry: Entry) -> str:
@@ -94,22 +106,41 @@ Body = Callable[[str, list[Entry]], list[str]]
 
 
 def paged(
-    base: str, entries: list[Entry], per_page: int, title: str, description: str, body: Body
+    base: str,
+    entries: list[Entry],
+    per_page: int,
+    title: str,
+    description: str,
+    body: Body,
+    *,
+    digests: dict[str, str],
+    words: tuple[object, ...] = (),
 ) -> list[Page]:
-    """A list page, split so each holds at most `per_page` entries, with links between them."""
+    """A list page, split so each holds at most `per_page` entries, with links between them.
+    `digests`: each entry's file digest (errkb.entries.loader); `words`: whatever else `body`
+    writes on every page (a total), which the remembered pages are keyed by too."""
     chunks = [entries[i : i + per_page] for i in range(0, len(entries), per_page)] or [[]]
     uris = [paged_uri(base, n) for n in range(1, len(chunks) + 1)]
     out: list[Page] = []
     for n, (uri, chunk) in enumerate(zip(uris, chunks, strict=True), start=1):
-        lines = body(uri, chunk)
-        if len(chunks) > 1:
-            pager = f"Page {n} of {len(chunks)}: " + " · ".join(
-                f"**{k}**" if k == n else f"[{k}]({rel(uri, other)})"
-                for k, other in enumerate(uris, start=1)
-            )
-            lines = [pager, "", *lines, "", pager]
-        heading = title if n == 1 else f"{title} (page {n} of {len(chunks)})"
-        out.append((uri, _page(heading, lines, description)))
+
+        def page(n: int = n, uri: str = uri, chunk: list[Entry] = chunk) -> str:
+            lines = body(uri, chunk)
+            if len(chunks) > 1:
+                pager = f"Page {n} of {len(chunks)}: " + " · ".join(
+                    f"**{k}**" if k == n else f"[{k}]({rel(uri, other)})"
+                    for k, other in enumerate(uris, start=1)
+                )
+                lines = [pager, "", *lines, "", pager]
+            heading = title if n == 1 else f"{title} (page {n} of {len(chunks)})"
+            return _page(heading, lines, description)
+
+        listed = tuple(digests.get(e.id, "") for e in chunk)
+        if all(listed):
+            key = (uri, len(chunks), title, description, words, listed)
+            out.append((uri, _list_page_memo.get(key, page)))
+        else:  # entries made in memory (tests) have no digest
+            out.append((uri, page()))
     return out
 
 
@@ -128,6 +159,8 @@ def errors_index(corpus: Corpus) -> list[Page]:
         "All errors",
         "Every error in the knowledge base",
         body,
+        digests=corpus.digests,
+        words=(len(corpus.items),),
     )
 
 
@@ -151,6 +184,7 @@ def category_page(corpus: Corpus, category: str) -> list[Page]:
         CATEGORIES[category],
         f"Errors in the category {CATEGORIES[category]}",
         body,
+        digests=corpus.digests,
     )
 
 
@@ -182,4 +216,6 @@ def engine_page(corpus: Corpus, engine: str) -> list[Page]:
         f"{ENGINES[engine]} errors",
         f"Errors printed by {ENGINES[engine]}",
         body,
+        digests=corpus.digests,
+        words=(engine,),
     )

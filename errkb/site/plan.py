@@ -6,12 +6,14 @@ is made.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from subprocess import Popen
 from typing import Any
 
+import errkb.mdtext as mdtext
 from calculators.grid import (
     SETUPS,
     Cell,
@@ -21,6 +23,7 @@ from calculators.grid import (
     start_background,
 )
 from errkb.checks.corpus import Corpus, load_corpus
+from errkb.entries import engines, links, schema, urls
 from errkb.entries.diagnostics import Diagnostic
 from errkb.entries.engines import ENGINES
 from errkb.entries.loader import LoadedEntry
@@ -40,8 +43,9 @@ from errkb.entries.urls import (
     short_uri,
     url_of,
 )
-from errkb.memo import remembered
+from errkb.memo import keyed, remembered
 from errkb.settings import Settings
+from errkb.site import render
 from errkb.site.api import api_files
 from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
 from errkb.site.charts import CHARTS_DIR, chart_specs
@@ -133,28 +137,68 @@ def _entry_sources(item: LoadedEntry, corpus: Corpus, paths: dict[str, str]) -> 
     return (item.path, *sorted({paths[i] for i in linked if i in paths}))
 
 
+# An entry's page is a pure function of its YAML, the titles, summaries and slugs of the
+# entries it lists, every entry's slug (prose links), its fit table and the settings. Keyed by
+# those, pages are remembered between builds: a build renders only the pages an edit changes.
+_entry_page_memo = keyed(
+    "entry-pages",
+    *(Path(m.__file__ or "") for m in (render, mdtext, links, urls, engines, schema)),
+)
+
+
+def slugs_digest(corpus: Corpus) -> str:
+    """What every prose link on every page depends on: each id's slug."""
+    pairs = "\n".join(f"{item.entry.id} {item.entry.slug}" for item in corpus.items)
+    return hashlib.sha256(pairs.encode()).hexdigest()
+
+
+def _shown(entry: Entry, backlinks: tuple[str, ...], by_id: dict[str, Entry]) -> tuple[Any, ...]:
+    """What an entry's page shows of other entries (its related list, backlinks, successor)."""
+    ids = [*entry.related, *backlinks]
+    if entry.retired and entry.retired.superseded_by:
+        ids.append(entry.retired.superseded_by)
+    return tuple((i, by_id[i].slug, by_id[i].title, by_id[i].summary) for i in ids if i in by_id)
+
+
 def entry_pages(
     corpus: Corpus, settings: Settings, tables: dict[TableKey, str] | None
 ) -> list[GeneratedPage]:
     """`tables`: the fit tables entries ask for (None leaves tables out)."""
     by_id = corpus.by_id()
     paths = {item.entry.id: item.path for item in corpus.items}
-    return [
-        GeneratedPage(
-            entry_uri(item.entry),
-            render_entry(
+    slugs = slugs_digest(corpus)
+    pages = []
+    for item in corpus.items:
+        entry = item.entry
+        backlinks = corpus.backlinks.get(entry.id, ())
+        fit = _entry_table(tables, entry)
+
+        def page(
+            item: LoadedEntry = item, backlinks: tuple[str, ...] = backlinks, fit: str | None = fit
+        ) -> str:
+            return render_entry(
                 item.entry,
                 path=item.path,
                 by_id=by_id,
-                backlinks=corpus.backlinks.get(item.entry.id, ()),
+                backlinks=backlinks,
                 settings=settings,
-                fit=_entry_table(tables, item.entry),
-            ),
-            edit_path=item.path,
-            sources=_entry_sources(item, corpus, paths),
+                fit=fit,
+            )
+
+        if item.digest:
+            key = (item.digest, backlinks, _shown(entry, backlinks, by_id), slugs, settings, fit)
+            markdown = _entry_page_memo.get(key, page)
+        else:
+            markdown = page()
+        pages.append(
+            GeneratedPage(
+                entry_uri(entry),
+                markdown,
+                edit_path=item.path,
+                sources=_entry_sources(item, corpus, paths),
+            )
         )
-        for item in corpus.items
-    ]
+    return pages
 
 
 def _entry_table(tables: dict[TableKey, str] | None, entry: Entry) -> str | None:
