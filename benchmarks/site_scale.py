@@ -744,9 +744,14 @@ def report(r: dict[str, Any]) -> None:
         ("hook on_post_page (compact HTML)", "hook:post_page"),
         ("hook on_post_build (search index)", "hook:post_build"),
     ]
+    ww, ew = r["warm"]["wall"], r["warm_edit"]["wall"]
+    print(f"  {'(cold build; then warm, one entry edited)':<32}")
     for label, key in parts:
         if key in fw:
-            print(f"  {label:<32} {fw[key]:6.2f} s  [{fc[key]:.2f} s CPU]")
+            print(
+                f"  {label:<32} {fw[key]:6.2f} s  [{fc[key]:.2f} s CPU];"
+                f" warm {ww.get(key, 0.0):.2f} s, edited {ew.get(key, 0.0):.2f} s"
+            )
     print(
         f"per entry: full {1000 * fw['total'] / n:.2f} ms, bare {1000 * bare_w / n:.2f} ms,"
         f" ours {1000 * ours_w / n:.2f} ms"
