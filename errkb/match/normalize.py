@@ -33,8 +33,9 @@ RULES: list[tuple[str, str]] = [
         r"^\s*(\([A-Za-z_]+[^)]*\)\s*)?(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)\s+\d\d-\d\d\s+[\d:.]+\s*(\[[^\]]*\]\s*)?",
         "",
     ),
-    # Ollama/Go slog: time=... level=ERROR source=sched.go:123 msg="..."
-    (r"^\s*time=\S+\s+level=\S+\s+(source=\S+\s+)?msg=", ""),
+    # Ollama/Go slog: time=... level=ERROR source=sched.go:123 msg="..."; without its time= too,
+    # as wordings are stored and as journald or a trimmed paste shows it.
+    (r"^\s*(time=\S+\s+)?level=\S+\s+(source=\S+\s+)?msg=", ""),
     # tqdm progress bars ("38%|██▊     | 3/8 [00:02<00:03,  1.28it/s]") vary in every paste.
     (r"\d+%\|[^|\n]*\|\s*[\d.]+[kMG]?/[\d.]+[kMG]?\s*\[[^\]\n]*\]", " progress "),
     (r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d([.,]\d+)?(Z|[+-]\d\d:?\d\d)?", " "),  # ISO timestamps
