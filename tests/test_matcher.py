@@ -226,6 +226,9 @@ def _assert_cleaned(cases: dict[str, str]) -> None:
 def test_clean_line_strips_the_prefixes_real_pastes_carry() -> None:
     cases = {
         'ollama  | time=2024-01-01T00:00:00.000Z level=ERROR source=server.go:1 msg="boom"': '"boom"',
+        'level=ERROR source=server.go:1 msg="boom"': '"boom"',
+        "Jun 18 22:16:41 host ollama[116408]: SIGABRT: abort": "SIGABRT: abort",
+        "Jun  8 02:16:41 gpu-box kernel: boom": "boom",
         "vllm-1  | (RayWorkerVllm pid=1234, ip=10.0.0.1) ERROR 06-02 09:39:03 [core.py:396] boom": "boom",
         "[rank0]: torch.OutOfMemoryError: boom": "torch.OutOfMemoryError: boom",
         "(RayWorkerVllm pid=1234) [rank1]: boom": "boom",

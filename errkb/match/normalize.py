@@ -21,6 +21,8 @@ RULES: list[tuple[str, str]] = [
     # Markdown as people paste into issues: quote marks and code fences.
     (r"^\s*(>\s?)+", ""),
     (r"^\s*(```|~~~)[\w+-]*\s*$", ""),
+    # syslog and journald, as `journalctl -u ollama` prints: "Jun 18 22:16:41 host ollama[1164]: "
+    (r"^\s*[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(\[\d+\])?: ", ""),
     # Docker Compose ("ollama  | ", "vllm-1 | ") and CI ("  | ") line prefixes.
     (r"^\s*([\w.-]+\s+)?\|\s", ""),
     # NCCL's C++ prefix: "host:1234:5678 [0] NCCL WARN ..."
@@ -160,6 +162,7 @@ _GUARDS: list[_Guard] = [
     lambda line, digits: "\x1b" in line or "^[" in line,
     lambda line, digits: line.lstrip(_WS).startswith(">"),
     lambda line, digits: "```" in line or "~~~" in line,
+    lambda line, digits: digits and ":" in line,
     lambda line, digits: "|" in line,
     lambda line, digits: digits and "[" in line,
     lambda line, digits: line.lstrip(_WS).startswith("(") and "=" in line,
