@@ -432,7 +432,8 @@ class Matcher:
             for i in lines:
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
-                if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
+                # A prefix cleaned away (a timestamp) leaves spaces that `^` must not see.
+                if pattern.search(clean(i).strip()) or pattern.search(strip_colours(raw_lines[i])):
                     offer(entry_id, 1.0, i, loose if generic else best)
                     break
         ranked = self.rank(best, lowered)

@@ -289,6 +289,10 @@ def test_every_pattern_fires_on_the_printed_line_it_was_written_for() -> None:
                 continue  # written for a wording the entry does not store
             found = [m.entry_id for m in matcher.match(lines[0], top=10)]
             assert entry.id in found, (entry.id, pattern.regex, lines[0])
+            # ... and behind a timestamp, which cleaning removes, `^` patterns included.
+            stamped = f"2025-06-02T09:39:03.123Z {lines[0]}"
+            found = [m.entry_id for m in matcher.match(stamped, top=10)]
+            assert entry.id in found, (entry.id, pattern.regex, stamped)
             checked += 1
     assert checked >= 150
 

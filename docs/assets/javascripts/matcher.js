@@ -418,7 +418,7 @@
     this.patterns.forEach(function (p) {
       for (var i = 0; i < rawLines.length; i++) {
         if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
-        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best); break; }
+        if (p.re.test(clean(i).trim()) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best); break; }
       }
     });
     function strip(i) { return rawLines[i].replace(ansi, "").trim(); }
