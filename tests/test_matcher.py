@@ -229,6 +229,7 @@ def test_clean_line_strips_the_prefixes_real_pastes_carry() -> None:
         'level=ERROR source=server.go:1 msg="boom"': '"boom"',
         "Jun 18 22:16:41 host ollama[116408]: SIGABRT: abort": "SIGABRT: abort",
         "Jun  8 02:16:41 gpu-box kernel: boom": "boom",
+        "ollama  | 2024/01/21 22:41:55 gpu.go:146: CUDA Compute Capability detected: 8.6": "CUDA Compute Capability detected:  0",
         "vllm-1  | (RayWorkerVllm pid=1234, ip=10.0.0.1) ERROR 06-02 09:39:03 [core.py:396] boom": "boom",
         "[rank0]: torch.OutOfMemoryError: boom": "torch.OutOfMemoryError: boom",
         "(RayWorkerVllm pid=1234) [rank1]: boom": "boom",

@@ -25,6 +25,9 @@ RULES: list[tuple[str, str]] = [
     (r"^\s*[A-Z][a-z]{2} +\d{1,2} \d\d:\d\d:\d\d \S+ [^\s:\[]+(\[\d+\])?: ", ""),
     # Docker Compose ("ollama  | ", "vllm-1 | ") and CI ("  | ") line prefixes.
     (r"^\s*([\w.-]+\s+)?\|\s", ""),
+    # Go's log package, as Ollama up to 0.1.2x printed (LstdFlags | Lshortfile):
+    # "2024/01/21 22:41:55 gpu.go:146: "
+    (r"^\s*\d{4}/\d\d/\d\d \d\d:\d\d:\d\d(\.\d+)? ([\w.-]+\.go:\d+: )?", ""),
     # NCCL's C++ prefix: "host:1234:5678 [0] NCCL WARN ..."
     (r"^\s*[\w.-]+:\d+:\d+\s+\[\d+\]\s+", ""),
     # Ray workers and vLLM processes: "(RayWorkerVllm pid=123, ip=10.0.0.1) ", "(pid=7) "
@@ -164,6 +167,7 @@ _GUARDS: list[_Guard] = [
     lambda line, digits: "```" in line or "~~~" in line,
     lambda line, digits: digits and ":" in line,
     lambda line, digits: "|" in line,
+    lambda line, digits: digits and "/" in line,
     lambda line, digits: digits and "[" in line,
     lambda line, digits: line.lstrip(_WS).startswith("(") and "=" in line,
     lambda line, digits: "[rank" in line,
