@@ -474,8 +474,8 @@ class Matcher:
     ) -> tuple[float, int] | None:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
-        order, a seed inside an earlier alignment's span is not tried again, and the search
-        stops at the first alignment of every token."""
+        order, a seed inside the span of an earlier alignment that began at the template's first
+        token is not tried again, and the search stops at the first alignment of every token."""
         seeds = sorted(p for w in words for p in pos.get(w, ()))
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         gap = self.short_gap if len(toks) < self.short_tokens else self.gap
@@ -487,7 +487,12 @@ class Matcher:
             for j in at[stream[p]]:
                 matched, at_stream = align(toks, j, p, pos, seg, gap)
                 first = at_stream[0]
-                covered = max(covered, at_stream[-1])
+                # A later seed inside this alignment's span is skipped only when the alignment
+                # began where the template begins: one seeded on a prefix's word ("[ERROR]
+                # llama_model_load: error loading ...") misses the start, and a later seed
+                # aligns all of it.
+                if matched[0] == 0:
+                    covered = max(covered, at_stream[-1])
                 if len(matched) < self.min_tokens:
                     continue
                 got = total([ws[k] for k in matched])

@@ -398,3 +398,16 @@ def test_a_word_the_log_contradicts_counts_against_the_match() -> None:
     assert [(x.entry_id, x.possible) for x in m.match(memory, top=1)] == [("E0062", False)]
     instruction = "torch.AcceleratorError: CUDA error: an illegal instruction was encountered"
     assert all(x.possible for x in m.match(instruction, top=5))
+
+
+def test_a_prefix_sharing_a_word_with_the_message_does_not_cut_its_alignment_short() -> None:
+    """A seed on the prefix's "ERROR" aligned the rest of the line but not its first token,
+    and its span hid the later seeds that align all of it: a sibling ranked first."""
+    from errkb.matcher import Matcher, matcher_data
+
+    matcher = Matcher(matcher_data(real_corpus().entries))
+    line = "llama_model_load: error loading model: unable to allocate CPU buffer"
+    for prefix in ("", "[2025-06-02 09:39:03][ERROR] ", "2025-06-02 09:39:03,123 - app - ERROR - "):
+        found = matcher.match(prefix + line, top=3)
+        assert [m.entry_id for m in found][:1] == ["E0066"], prefix
+        assert found[0].score == 1.0, prefix

@@ -232,7 +232,8 @@
       var js = at[stream[p]];
       for (i = 0; i < js.length; i++) {
         var r = align(t.tokens, js[i], p, pos, seg, gap);
-        covered = Math.max(covered, r[1][r[1].length - 1]);
+        // Only an alignment that began where the template begins covers its span (as in Python).
+        if (r[0][0] === 0) covered = Math.max(covered, r[1][r[1].length - 1]);
         if (r[0].length < self.minTokens) continue;
         var got = total(r[0].map(function (k) { return t.ws[k]; }));
         // Contradictions only take weight away (as in Python).
