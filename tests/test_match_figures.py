@@ -375,6 +375,8 @@ MEASURED: dict[str, dict[str, float]] = {
     # error loading model: ...") no longer hides the later seeds that align the whole
     # wording: calibration unchanged; the holdout, scored once, 420 -> 421 confident top-1.
     # benchmarks/match_bench.py, one run each way: the dense 10,000-line log 228 -> 237 ms.
+    # A quoted name after "error code: " stays a word (rocBLAS's 'hipErrorInvalidImage' is not
+    # E0040's 'hipErrorInvalidDeviceFunction'): calibration and the holdout (once) unchanged.
     "calibration": {
         "top1": 503 / 536,
         "top3": 507 / 536,

@@ -411,3 +411,18 @@ def test_a_prefix_sharing_a_word_with_the_message_does_not_cut_its_alignment_sho
         found = matcher.match(prefix + line, top=3)
         assert [m.entry_id for m in found][:1] == ["E0066"], prefix
         assert found[0].score == 1.0, prefix
+
+
+def test_a_quoted_error_code_is_the_error_not_a_users_name() -> None:
+    """rocBLAS names the HIP error code in quotes; it tells hipErrorInvalidImage from the
+    hipErrorInvalidDeviceFunction that E0040 stores, so it stays a word."""
+    from errkb.matcher import Matcher, matcher_data
+
+    assert "hipErrorInvalidImage" in clean_line(
+        "rocBLAS error from hip error code: 'hipErrorInvalidImage':200"
+    )
+    matcher = Matcher(matcher_data(real_corpus().entries))
+    stored = "rocBLAS error from hip error code: 'hipErrorInvalidDeviceFunction':98"
+    assert [m.entry_id for m in matcher.match(stored)][:1] == ["E0040"]
+    other = "rocBLAS error from hip error code: 'hipErrorInvalidImage':200"
+    assert not [m for m in matcher.match(other) if not m.possible]
