@@ -377,12 +377,16 @@ MEASURED: dict[str, dict[str, float]] = {
     # benchmarks/match_bench.py, one run each way: the dense 10,000-line log 228 -> 237 ms.
     # A quoted name after "error code: " stays a word (rocBLAS's 'hipErrorInvalidImage' is not
     # E0040's 'hipErrorInvalidDeviceFunction'): calibration and the holdout (once) unchanged.
+    # E0070's pattern for urllib3's "HTTPSConnectionPool(host='huggingface.co', port=443): Max
+    # retries exceeded" no longer fires when the cause it names is an SSL failure (the page
+    # says nothing about certificates): calibration near misses given a page 18 -> 17 (4 -> 3
+    # confidently); the holdout, scored once, unchanged.
     "calibration": {
         "top1": 503 / 536,
         "top3": 507 / 536,
         "confident_top1": 478 / 536,
-        "near_false": 18 / 146,
-        "confident_near_false": 4 / 146,
+        "near_false": 17 / 146,
+        "confident_near_false": 3 / 146,
     },
     "holdout": {
         "top1": 449 / 540,
