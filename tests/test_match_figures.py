@@ -381,12 +381,16 @@ MEASURED: dict[str, dict[str, float]] = {
     # retries exceeded" no longer fires when the cause it names is an SSL failure (the page
     # says nothing about certificates): calibration near misses given a page 18 -> 17 (4 -> 3
     # confidently); the holdout, scored once, unchanged.
+    # E0014's Ray wording ("The actor is dead because its worker process has died ... potential
+    # root causes. (1) ... OOM killer ... (2) ray stop --force ... (3) ... SIGSEGV") is generic:
+    # Ray prints it for any dead worker. Calibration confident near misses 3 -> 2; the
+    # holdout, scored once, unchanged.
     "calibration": {
         "top1": 503 / 536,
         "top3": 507 / 536,
         "confident_top1": 478 / 536,
         "near_false": 17 / 146,
-        "confident_near_false": 3 / 146,
+        "confident_near_false": 2 / 146,
     },
     "holdout": {
         "top1": 449 / 540,
