@@ -52,8 +52,12 @@ RULES: list[tuple[str, str]] = [
     ),
     # A quoted name ('Qwen2ForCausalLM', 'mllama') is the user's value, not the message's;
     # but the attribute or module an error names is the error ("no attribute 'Llama'" is not
-    # "no attribute 'cadam32bit_grad_fp32'"), so those stay words.
-    (r"(?<!attribute )(?<!module named )(?<!import name )(?<!error code: )'[A-Za-z_][\w.-]{0,80}'", " quoted "),
+    # "no attribute 'cadam32bit_grad_fp32'"), so those stay words, as does an error code
+    # (rocBLAS's "hip error code: 'hipErrorInvalidImage'").
+    (
+        r"(?<!attribute )(?<!module named )(?<!import name )(?<!error code: )'[A-Za-z_][\w.-]{0,80}'",
+        " quoted ",
+    ),
     # Names ggml fills into its CUDA/HIP error report (ggml-cuda.cu: "%s: %s failed" with the
     # operation, "current device: %d, in function %s at %s:%d" with the call site): which
     # operation failed is the log's, not the error's.
