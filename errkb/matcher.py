@@ -370,7 +370,9 @@ class Matcher:
         def clean(i: int) -> str:
             raw = raw_lines[i]
             if raw not in cleaned:
-                cleaned[raw] = clean_line(raw)
+                # Stripped once here: a prefix cleaned away (a timestamp) leaves spaces that a
+                # pattern's `^` must not see; tokens and terms ignore them anyway.
+                cleaned[raw] = clean_line(raw).strip()
             return cleaned[raw]
 
         def line_tokens(i: int) -> list[str]:
@@ -432,8 +434,7 @@ class Matcher:
             for i in lines:
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
-                # A prefix cleaned away (a timestamp) leaves spaces that `^` must not see.
-                if pattern.search(clean(i).strip()) or pattern.search(strip_colours(raw_lines[i])):
+                if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
                     offer(entry_id, 1.0, i, loose if generic else best)
                     break
         ranked = self.rank(best, lowered)

@@ -52,13 +52,7 @@ class _Persistent(Generic[K, V]):
         self.__doc__ = fn.__doc__
 
     def __call__(self, arg: K) -> V:
-        self.used.add(arg)
-        try:
-            return self.values[arg]
-        except KeyError:
-            value = self.values[arg] = self.fn(arg)
-            self.computed += 1
-            return value
+        return self.get(arg, lambda: self.fn(arg))
 
     def get(self, key: K, compute: Callable[[], V]) -> V:
         """The result for `key`, from `compute()` when it is not remembered. For results whose

@@ -128,12 +128,17 @@ def index_pages(corpus: Corpus) -> list[GeneratedPage]:
     return pages
 
 
+def _shown_ids(entry: Entry, backlinks: tuple[str, ...]) -> list[str]:
+    """The entries an entry's page names: its related list, its backlinks, its successor."""
+    ids = [*entry.related, *backlinks]
+    if entry.retired and entry.retired.superseded_by:
+        ids.append(entry.retired.superseded_by)
+    return ids
+
+
 def _entry_sources(item: LoadedEntry, corpus: Corpus, paths: dict[str, str]) -> tuple[str, ...]:
     """The entry's YAML and those of the entries whose titles its page shows."""
-    entry = item.entry
-    linked = [*entry.related, *corpus.backlinks.get(entry.id, ())]
-    if entry.retired and entry.retired.superseded_by:
-        linked.append(entry.retired.superseded_by)
+    linked = _shown_ids(item.entry, corpus.backlinks.get(item.entry.id, ()))
     return (item.path, *sorted({paths[i] for i in linked if i in paths}))
 
 
@@ -153,10 +158,8 @@ def slugs_digest(corpus: Corpus) -> str:
 
 
 def _shown(entry: Entry, backlinks: tuple[str, ...], by_id: dict[str, Entry]) -> tuple[Any, ...]:
-    """What an entry's page shows of other entries (its related list, backlinks, successor)."""
-    ids = [*entry.related, *backlinks]
-    if entry.retired and entry.retired.superseded_by:
-        ids.append(entry.retired.superseded_by)
+    """What an entry's page shows of the entries it names."""
+    ids = _shown_ids(entry, backlinks)
     return tuple((i, by_id[i].slug, by_id[i].title, by_id[i].summary) for i in ids if i in by_id)
 
 

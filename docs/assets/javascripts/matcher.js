@@ -387,7 +387,7 @@
     var lowered = log.replace(ansi, "").toLowerCase().replace(/\\[nrt]/g, " ").split(/\r\n|\r|\n/);
     var cleaned = {};
     function clean(i) {
-      if (!(i in cleaned)) cleaned[i] = self.cleanLine(rawLines[i]);
+      if (!(i in cleaned)) cleaned[i] = self.cleanLine(rawLines[i]).trim(); // stripped once (as in Python)
       return cleaned[i];
     }
     var cand = this.candidates(lowered), anchors = cand[1];
@@ -419,7 +419,7 @@
     this.patterns.forEach(function (p) {
       for (var i = 0; i < rawLines.length; i++) {
         if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
-        if (p.re.test(clean(i).trim()) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best); break; }
+        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best); break; }
       }
     });
     function strip(i) { return rawLines[i].replace(ansi, "").trim(); }
