@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from errkb.checks.corpus import load_corpus
 from errkb.mdtext import code_span, escape, fenced
 from errkb.settings import load_settings
@@ -12,20 +14,29 @@ from errkb.site.fitdata import FitData
 from errkb.site.plan import entry_pages
 from tests.conftest import TODAY, MakeRepo
 
-SNAPSHOT = Path(__file__).parent / "snapshots" / "E0001.md"
+SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
-def test_entry_page_snapshot(make_repo: MakeRepo, fit: FitData) -> None:
+@pytest.mark.parametrize(
+    ("src_uri", "snapshot"),
+    [
+        ("errors/fixture-kv-cache-too-small.md", "E0001.md"),
+        ("errors/fixture-kv-cache-too-small/evidence.md", "E0001-evidence.md"),
+    ],
+)
+def test_entry_page_snapshot(
+    make_repo: MakeRepo, fit: FitData, src_uri: str, snapshot: str
+) -> None:
     """Regenerate with UPDATE_SNAPSHOTS=1 after a deliberate change, and review the diff."""
     repo = make_repo()
     corpus = load_corpus(repo, today=TODAY, lock=None).corpus
     pages = {
         p.src_uri: p.markdown for p in entry_pages(corpus, load_settings(repo, today=TODAY), fit)
     }
-    page = pages["errors/fixture-kv-cache-too-small.md"]
+    page = pages[src_uri]
     if os.environ.get("UPDATE_SNAPSHOTS"):
-        SNAPSHOT.write_text(page, encoding="utf-8")
-    assert page == SNAPSHOT.read_text(encoding="utf-8")
+        (SNAPSHOTS / snapshot).write_text(page, encoding="utf-8")
+    assert page == (SNAPSHOTS / snapshot).read_text(encoding="utf-8")
 
 
 def test_escape_keeps_markup_literal() -> None:

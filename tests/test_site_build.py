@@ -106,10 +106,14 @@ def test_related_backlinks_aliases_and_short_urls(fixture_site: tuple[Path, Path
     one = "errors/fixture-kv-cache-too-small/"
     two = "errors/fixture-driver-too-old/"
     assert ("errors/fixture-driver-too-old/", "") in internal_links(site, one)
-    # E0002 lists E0001 as related, so E0001's page shows the backlink (and vice versa).
-    html_two = page_file(site, two).read_text()
-    backlinks = html_two[html_two.index('id="backlinks"') : html_two.index('id="sources"')]
-    assert 'href="../fixture-kv-cache-too-small/"' in backlinks
+    # E0001 lists E0002 as related, so E0002's evidence page shows the backlink (and vice
+    # versa), and its page counts it.
+    evidence = page_file(site, two + "evidence/").read_text()
+    backlinks = evidence[evidence.index('id="backlinks"') :]
+    assert 'href="../../fixture-kv-cache-too-small/"' in backlinks
+    assert ("errors/fixture-driver-too-old/evidence/", "") in internal_links(site, two)
+    assert "1 entry that links here" in page_file(site, two).read_text()
+    assert redirect_target(site, "errors/fixture-old-driver/evidence/") == two + "evidence/"
     assert redirect_target(site, "e/E0001/") == one
     assert redirect_target(site, "e/E0002/") == two
     assert redirect_target(site, "errors/fixture-old-driver/") == two
@@ -124,12 +128,12 @@ def test_related_backlinks_aliases_and_short_urls(fixture_site: tuple[Path, Path
         "alternatives",
         "bigger-gpu",
         "related",
-        "backlinks",
         "sources",
         "verified",
         "feedback",
     ):
         assert anchor in parse(page_file(site, one)).ids
+    assert {"sources", "verified", "backlinks"} <= parse(page_file(site, one + "evidence/")).ids
 
 
 def test_index_pages_list_entries(fixture_site: tuple[Path, Path]) -> None:

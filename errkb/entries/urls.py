@@ -13,6 +13,15 @@ def entry_uri(entry: Entry) -> str:
     return f"errors/{entry.slug}.md"
 
 
+def evidence_uri(entry: Entry) -> str:
+    """The entry's sources, verification notes and backlinks, under its page."""
+    return f"errors/{entry.slug}/evidence.md"
+
+
+def former_evidence_uri(slug: str) -> str:
+    return f"errors/{slug}/evidence.md"
+
+
 def short_uri(entry_id: str) -> str:
     return f"e/{entry_id}.md"
 

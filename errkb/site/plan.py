@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from subprocess import Popen
@@ -37,6 +38,8 @@ from errkb.entries.urls import (
     SIZING,
     concurrency_uri,
     entry_uri,
+    evidence_uri,
+    former_evidence_uri,
     former_uri,
     gpu_uri,
     model_uri,
@@ -71,7 +74,7 @@ from errkb.site.indexes import (
     engines_index,
     errors_index,
 )
-from errkb.site.render import render_entry
+from errkb.site.render import render_entry, render_evidence
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,8 @@ class SitePlan:
 
     def index_urls(self) -> list[str]:
         """URLs of the generated non-entry pages (recorded in the lock)."""
-        entry_pages = {entry_uri(e) for e in self.corpus.entries}
+        # An entry's pages are recorded by its id and slugs; old slugs redirect both.
+        entry_pages = {u(e) for e in self.corpus.entries for u in (entry_uri, evidence_uri)}
         return sorted(url_of(p.src_uri) for p in self.pages if p.src_uri not in entry_pages)
 
 
@@ -128,22 +132,21 @@ def index_pages(corpus: Corpus) -> list[GeneratedPage]:
     return pages
 
 
-def _shown_ids(entry: Entry, backlinks: tuple[str, ...]) -> list[str]:
-    """The entries an entry's page names: its related list, its backlinks, its successor."""
-    ids = [*entry.related, *backlinks]
+def _shown_ids(entry: Entry) -> list[str]:
+    """The entries an entry's page names: its related list and its successor."""
+    ids = list(entry.related)
     if entry.retired and entry.retired.superseded_by:
         ids.append(entry.retired.superseded_by)
     return ids
 
 
-def _entry_sources(item: LoadedEntry, corpus: Corpus, paths: dict[str, str]) -> tuple[str, ...]:
+def _sources(item: LoadedEntry, ids: Iterable[str], paths: dict[str, str]) -> tuple[str, ...]:
     """The entry's YAML and those of the entries whose titles its page shows."""
-    linked = _shown_ids(item.entry, corpus.backlinks.get(item.entry.id, ()))
-    return (item.path, *sorted({paths[i] for i in linked if i in paths}))
+    return (item.path, *sorted({paths[i] for i in ids if i in paths}))
 
 
-# An entry's page is a pure function of its YAML, the titles, summaries and slugs of the
-# entries it lists, every entry's slug (prose links), its fit table and the settings. Keyed by
+# An entry's page is a pure function of its YAML, the titles and slugs of the entries it
+# lists, every entry's slug (prose links), its fit table and the settings. Keyed by
 # those, pages are remembered between builds: a build renders only the pages an edit changes.
 _entry_page_memo = keyed(
     "entry-pages",
@@ -157,16 +160,16 @@ def slugs_digest(corpus: Corpus) -> str:
     return hashlib.sha256(pairs.encode()).hexdigest()
 
 
-def _shown(entry: Entry, backlinks: tuple[str, ...], by_id: dict[str, Entry]) -> tuple[Any, ...]:
-    """What an entry's page shows of the entries it names."""
-    ids = _shown_ids(entry, backlinks)
-    return tuple((i, by_id[i].slug, by_id[i].title, by_id[i].summary) for i in ids if i in by_id)
+def _shown(ids: Iterable[str], by_id: dict[str, Entry]) -> tuple[Any, ...]:
+    """What a page shows of the entries it names: their links and titles."""
+    return tuple((i, by_id[i].slug, by_id[i].title) for i in ids if i in by_id)
 
 
 def entry_pages(
     corpus: Corpus, settings: Settings, tables: dict[TableKey, str] | None
 ) -> list[GeneratedPage]:
-    """`tables`: the fit tables entries ask for (None leaves tables out)."""
+    """Each entry's page and its evidence page. `tables`: the fit tables entries ask for
+    (None leaves tables out)."""
     by_id = corpus.by_id()
     paths = {item.entry.id: item.path for item in corpus.items}
     slugs = slugs_digest(corpus)
@@ -175,6 +178,7 @@ def entry_pages(
         entry = item.entry
         backlinks = corpus.backlinks.get(entry.id, ())
         fit = _entry_table(tables, entry)
+        shown = _shown_ids(entry)
 
         def page(
             item: LoadedEntry = item, backlinks: tuple[str, ...] = backlinks, fit: str | None = fit
@@ -188,17 +192,32 @@ def entry_pages(
                 fit=fit,
             )
 
+        def evidence(item: LoadedEntry = item, backlinks: tuple[str, ...] = backlinks) -> str:
+            return render_evidence(
+                item.entry, path=item.path, by_id=by_id, backlinks=backlinks, settings=settings
+            )
+
         if item.digest:
-            key = (item.digest, backlinks, _shown(entry, backlinks, by_id), slugs, settings, fit)
+            common = (item.digest, backlinks, slugs, settings)
+            key = ("page", *common, _shown(shown, by_id), fit)
             markdown = _entry_page_memo.get(key, page)
+            proof = _entry_page_memo.get(("evidence", *common, _shown(backlinks, by_id)), evidence)
         else:
-            markdown = page()
+            markdown, proof = page(), evidence()
         pages.append(
             GeneratedPage(
                 entry_uri(entry),
                 markdown,
                 edit_path=item.path,
-                sources=_entry_sources(item, corpus, paths),
+                sources=_sources(item, [*shown, *backlinks], paths),  # it counts backlinks
+            )
+        )
+        pages.append(
+            GeneratedPage(
+                evidence_uri(entry),
+                proof,
+                edit_path=item.path,
+                sources=_sources(item, backlinks, paths),
             )
         )
     return pages
@@ -258,6 +277,7 @@ def redirects(corpus: Corpus) -> dict[str, str]:
         out[short_uri(entry.id)] = target
         for slug in entry.former_slugs:
             out[former_uri(slug)] = target
+            out[former_evidence_uri(slug)] = evidence_uri(entry)
     return dict(sorted(out.items()))
 
 

@@ -22,7 +22,15 @@ from errkb.entries.schema import (
     Entry,
     Solution,
 )
-from errkb.entries.urls import API, category_uri, engine_uri, entry_uri, short_uri, url_of
+from errkb.entries.urls import (
+    API,
+    category_uri,
+    engine_uri,
+    entry_uri,
+    evidence_uri,
+    short_uri,
+    url_of,
+)
 from errkb.mdtext import code_span, escape, fenced, front_matter, indent, rel
 from errkb.settings import Settings
 
@@ -116,36 +124,68 @@ def _entry_link(page: str, entry: Entry) -> str:
     return f"[{entry.id}: {escape(entry.title)}]({rel(page, entry_uri(entry))})"
 
 
+def _age(entry: Entry, settings: Settings) -> tuple[int, bool]:
+    age = (settings.build_date - entry.verified.date).days
+    return age, age > settings.stale_after_days
+
+
+def _against(entry: Entry) -> str:
+    v = entry.verified
+    return ", ".join(f"{escape(ENGINES[e])} {code_span(ver)}" for e, ver in v.versions.items())
+
+
+def _stale_note(settings: Settings) -> str:
+    return (
+        f"Entries older than {settings.stale_after_days} days are flagged for re-checking; "
+        "engine wording and flags drift between releases."
+    )
+
+
 def _verified(entry: Entry, settings: Settings, link: Link) -> str:
     v = entry.verified
-    against = ", ".join(f"{escape(ENGINES[e])} {code_span(ver)}" for e, ver in v.versions.items())
-    age = (settings.build_date - v.date).days
-    stale = age > settings.stale_after_days
+    age, stale = _age(entry, settings)
     kind, label = ("warning", "Possibly stale") if stale else ("success", "Verified")
     head = f"{label}: {v.date.isoformat()}, {age} days before this build"
     return "\n".join(
         [
-            "## Last verified { #verified data-search-exclude }",
+            "## Last verified { #verified }",
             "",
             f'!!! {kind} "{head}"',
             "",
-            indent(f"Checked by {escape(v.by)} against {against}."),
+            indent(f"Checked by {escape(v.by)} against {_against(entry)}."),
             "",
             indent(link(v.how)),
             "",
-            *(
-                [
-                    indent(
-                        f"Entries older than {settings.stale_after_days} days are flagged for re-checking; "
-                        "engine wording and flags drift between releases."
-                    ),
-                    "",
-                ]
-                if stale
-                else []
-            ),
+            *([indent(_stale_note(settings)), ""] if stale else []),
         ]
     )
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+# The page a reader lands on keeps the verdict (when, by whom, against what) and leaves the
+# evidence (every source, the verification notes, the pages linking here) one link away: with
+# them inline the longest entries ran past 50 KB of HTML, twice the budget of a page.
+def _evidence_summary(entry: Entry, page: str, backlinks: int, settings: Settings) -> list[str]:
+    v = entry.verified
+    age, stale = _age(entry, settings)
+    when = f"{v.date.isoformat()} ({age} days before this build)"
+    what = [_plural(len(entry.sources), "source", "sources"), "how it was checked"]
+    if backlinks:
+        what.append(_plural(backlinks, "entry that links here", "entries that link here"))
+    out = ["## Sources and verification { #sources data-search-exclude }", ""]
+    if stale:
+        out += ['!!! warning "Possibly stale"', "", indent(_stale_note(settings)), ""]
+    out += [
+        f"Verified on {when} by {escape(v.by)} against {_against(entry)}.",
+        "{ #verified }",
+        "",
+        f"[Evidence: {', '.join(what[:-1])} and {what[-1]}]({rel(page, evidence_uri(entry))})",
+        "",
+    ]
+    return out
 
 
 def feedback_url(entry: Entry, settings: Settings) -> str:
@@ -241,22 +281,11 @@ def render_entry(
         out += ["## Prevention { #prevention }", "", link(entry.prevention), ""]
     out += ["## Related errors { #related data-search-exclude }", ""]
     related = [by_id[i] for i in entry.related if i in by_id]
-    out += [f"- {_entry_link(page, r)}: {escape(r.summary)}" for r in related] or ["None listed."]
-    out += ["", "### Linked from { #backlinks data-search-exclude }", ""]
-    linked = [by_id[i] for i in backlinks if i in by_id]
-    out += [f"- {_entry_link(page, r)}" for r in linked[:MAX_BACKLINKS]] or [
-        "No other entry links here yet."
-    ]
-    if len(linked) > MAX_BACKLINKS:
-        doc = rel(page, f"{API}/entries/{entry.id}.json")
-        out += [
-            f"- and {len(linked) - MAX_BACKLINKS} more, all listed in [this entry's JSON]({doc})"
-        ]
-    out += ["", "## Sources { #sources data-search-exclude }", ""]
-    out += [f"- [{escape(s.title)}]({s.url})" for s in entry.sources]
+    # Titles only: they name the error, and the summaries of fifteen neighbours made the
+    # section the longest on a generic error's page.
+    out += [f"- {_entry_link(page, r)}" for r in related] or ["None listed."]
+    out += ["", *_evidence_summary(entry, page, len(backlinks), settings)]
     out += [
-        "",
-        _verified(entry, settings, link),
         "## Did this fix it? { #feedback data-search-exclude }",
         "",
         f"[Tell us in a pre-filled issue]({feedback_url(entry, settings)}) · "
@@ -269,6 +298,58 @@ def render_entry(
             f"[{entry.id}: {entry.title}]({settings.site_url}{url_of(short_uri(entry.id))})",
             "markdown",
         ),
+        "",
+    ]
+    return "\n".join(out)
+
+
+def render_evidence(
+    entry: Entry,
+    *,
+    path: str,
+    by_id: dict[str, Entry],
+    backlinks: tuple[str, ...],
+    settings: Settings,
+) -> str:
+    """The evidence behind an entry's page: its sources, how it was verified, who links here."""
+    page = evidence_uri(entry)
+
+    def link(text: str) -> str:
+        return resolve(text, lambda i: rel(page, entry_uri(by_id[i])) if i in by_id else None)
+
+    meta = {
+        "title": f"Evidence for {entry.id}: {entry.title}",
+        "description": f"Sources and verification of {entry.id}: {entry.summary}",
+        "render_macros": False,
+        "search": {"exclude": True},
+    }
+    out = [
+        front_matter(meta),
+        f"# Evidence for {entry.id}",
+        "",
+        f"The sources and the verification behind {_entry_link(page, entry)}.",
+        "",
+        "## Sources { #sources }",
+        "",
+        *(f"- [{escape(s.title)}]({s.url})" for s in entry.sources),
+        "",
+        _verified(entry, settings, link),
+        "## Linked from { #backlinks }",
+        "",
+    ]
+    linked = [by_id[i] for i in backlinks if i in by_id]
+    out += [f"- {_entry_link(page, r)}" for r in linked[:MAX_BACKLINKS]] or [
+        "No other entry links here yet."
+    ]
+    if len(linked) > MAX_BACKLINKS:
+        doc = rel(page, f"{API}/entries/{entry.id}.json")
+        out += [
+            f"- and {len(linked) - MAX_BACKLINKS} more, all listed in [this entry's JSON]({doc})"
+        ]
+    out += [
+        "",
+        f"[Edit this entry]({settings.edit_url(path)}) · "
+        f"[View the YAML]({settings.source_url(path)})",
         "",
     ]
     return "\n".join(out)
