@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -13,6 +14,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
 from errkb.checks.corpus import load_corpus
+from errkb.site.icons import ICONS, SPRITE, symbol_id
 from tests.conftest import ROOT, TODAY, MakeRepo, fixture_text
 from tests.sitecheck import (
     internal_links,
@@ -54,6 +56,8 @@ def test_every_entry_file_yields_one_page(real_site: Path) -> None:
     for item in result.corpus.items:
         html = page_file(real_site, f"errors/{item.entry.slug}/").read_text()
         assert f"<strong>{item.entry.id}</strong>" in html
+        evidence = page_file(real_site, f"errors/{item.entry.slug}/evidence/").read_text()
+        assert f"Evidence for {item.entry.id}" in evidence
 
 
 def test_every_published_url_resolves(real_site: Path) -> None:
@@ -99,6 +103,25 @@ def test_each_page_loads_the_scripts_of_its_widgets_and_no_others(real_site: Pat
     assert set(loaded) == set(WIDGET_SCRIPTS.values()) and all(loaded.values()), loaded
     entry = page_file(real_site, "errors/cuda-oom-long-context/").read_text(encoding="utf-8")
     assert not any(f"javascripts/{s}" in entry for s in WIDGET_SCRIPTS.values())
+
+
+_USE_RE = re.compile(r'<use href="([^"#]*)#([^"]+)"')
+
+
+def test_every_icon_a_page_draws_is_in_the_sprite(real_site: Path) -> None:
+    symbols = set(re.findall(r'<symbol id="([^"]+)"', (real_site / SPRITE).read_text()))
+    assert symbols == {symbol_id(icon) for icon in ICONS}
+    drawn: set[str] = set()
+    for html_file in sorted(real_site.rglob("*.html")):
+        html = html_file.read_text(encoding="utf-8")
+        assert "<path" not in html.split("<article", 1)[0], html_file  # no inline chrome icon
+        for href, symbol in _USE_RE.findall(html):
+            # 404.html links from the site's root path: it is served at any depth.
+            base = real_site if href.startswith("/errkb/") else html_file.parent
+            where = (base / href.removeprefix("/errkb/")).resolve()
+            assert where == (real_site / SPRITE).resolve(), (html_file, href)
+            drawn.add(symbol)
+    assert drawn == symbols  # and the sprite carries none that no page draws
 
 
 def test_related_backlinks_aliases_and_short_urls(fixture_site: tuple[Path, Path]) -> None:

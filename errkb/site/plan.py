@@ -48,7 +48,7 @@ from errkb.entries.urls import (
 )
 from errkb.memo import keyed, remembered
 from errkb.settings import Settings
-from errkb.site import render
+from errkb.site import icons, render
 from errkb.site.api import api_files
 from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
 from errkb.site.charts import CHARTS_DIR, chart_specs
@@ -340,7 +340,7 @@ def plan_from_corpus(
     if settings.tables:
         tables, fit_json, entry_tables, charts = _fit_parts(settings, corpus, grid)
     pages = (*entry_pages(corpus, settings, entry_tables), *index_pages(corpus), *tables)
-    assets = api_files(corpus, settings) | fit_json
+    assets = api_files(corpus, settings) | fit_json | {icons.SPRITE: icons.sprite()}
     static: dict[str, Path] = {}
     if settings.tables:
         browser = _browser_parts()
