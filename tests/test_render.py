@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import yaml
 
 from errkb.checks.corpus import load_corpus
 from errkb.mdtext import code_span, escape, fenced
 from errkb.settings import load_settings
 from errkb.site.fitdata import FitData
 from errkb.site.plan import entry_pages
-from tests.conftest import TODAY, MakeRepo
+from errkb.site.render import FEEDBACK_FORM, feedback_url
+from tests.conftest import ROOT, TODAY, MakeRepo
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -96,3 +99,15 @@ def test_a_prose_link_is_a_backlink(make_repo: MakeRepo) -> None:
     corpus = load_corpus(repo, today=TODAY, lock=None).corpus
     assert corpus.backlinks.get("E0002") == ("E0001",)
     assert "E0001" not in corpus.backlinks
+
+
+def test_the_feedback_link_fills_fields_the_form_has() -> None:
+    form = yaml.safe_load((ROOT / ".github" / "ISSUE_TEMPLATE" / FEEDBACK_FORM).read_text())
+    fields = {item["id"] for item in form["body"] if "id" in item}
+    entry = load_corpus(ROOT, today=TODAY, lock=None).corpus.by_id()["E0001"]
+    url = urlsplit(feedback_url(entry, load_settings(ROOT, today=TODAY)))
+    query = parse_qs(url.query)
+    assert url.path.endswith("/issues/new") and query.pop("template") == [FEEDBACK_FORM]
+    assert query.pop("title") == ["[E0001] feedback"]
+    assert set(query) <= fields and query["entry"][0].startswith("E0001, verified ")
+    assert "page-feedback" in form["labels"]

@@ -188,16 +188,18 @@ def _evidence_summary(entry: Entry, page: str, backlinks: int, settings: Setting
     return out
 
 
+FEEDBACK_FORM = "page-feedback.yml"  # .github/ISSUE_TEMPLATE/: its fields ask the rest
+
+
 def feedback_url(entry: Entry, settings: Settings) -> str:
-    page = f"{settings.site_url}{url_of(entry_uri(entry))}"
-    body = (
-        f"Entry: {entry.id} ({page})\n"
-        f"Verified: {entry.verified.date.isoformat()}\n\n"
-        "Did the page fix your error? (yes / no / partly)\n\n"
-        "Engine and version:\n\nGPU and driver:\n\nWhat happened instead (paste the log lines):\n"
-    )
+    """A new issue in the feedback form, its title and entry field filled in: the form holds
+    the questions, so the link on every page stays short."""
     query = urlencode(
-        {"title": f"[{entry.id}] feedback: {entry.title}", "labels": "page-feedback", "body": body}
+        {
+            "template": FEEDBACK_FORM,
+            "title": f"[{entry.id}] feedback",
+            "entry": f"{entry.id}, verified {entry.verified.date.isoformat()}",
+        }
     )
     return f"{settings.repo_url}/issues/new?{query}"
 
