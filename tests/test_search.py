@@ -75,6 +75,23 @@ def test_compact_html_keeps_what_renders() -> None:
     assert len(out) < len(page)
 
 
+def test_compact_html_keeps_every_token_its_colour() -> None:
+    from errkb.site.compact import compact_html
+
+    code = (
+        '<pre><code><span class="n">ray</span><span class="o">.</span><span class="n">init</span>'
+        '<span class="p">(</span><span class="p">{</span><span class="p">}</span><span class="p">)'
+        '</span><span class="w"> </span><span class="c1"># a</span><span class="c1"> b</span>'
+        '<span class="s2">x</span></code></pre>'
+    )
+    assert compact_html(code) == (
+        '<pre><code>ray<span class="o">.</span>init<span class="p">({})</span> '
+        '<span class="c1"># a b</span><span class="s2">x</span></code></pre>'
+    )
+    # Outside a pre, a span is left as it is.
+    assert compact_html('<p><span class="n">a</span></p>') == '<p><span class="n">a</span></p>'
+
+
 def test_compact_html_keeps_no_break_spaces() -> None:
     from errkb.site.compact import compact_html
 

@@ -3,8 +3,10 @@ indentation and another 1 to 8 KB Pygments' spans around plain whitespace.
 
 Only whitespace that cannot render differently is removed: a run of whitespace holding a
 newline becomes one newline (HTML renders both as one space), never inside `pre`, `textarea`,
-`script` or `style`; and `<span class="w">` (Pygments' whitespace token, which no stylesheet
-colours) gives way to its text. Whitespace here is HTML's (space, tab, CR, LF, form feed), not
+`script` or `style`; `<span class="w">` (Pygments' whitespace token, which no stylesheet
+colours) and `<span class="n">` (names, which Material colours `--md-code-hl-name-color`, the
+code's own colour) give way to their text; and a token that continues one of the same class
+joins it (`<span class="p">(</span><span class="p">{</span>` is `<span class="p">({</span>`). Whitespace here is HTML's (space, tab, CR, LF, form feed), not
 Unicode's: a no-break space renders, so it stays.
 """
 
@@ -14,7 +16,8 @@ import re
 
 _VERBATIM_RE = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
 _HTML_SPACE = " \t\r\f"  # with "\n", which the split below consumes
-_WS_SPAN_RE = re.compile(r'<span class="w">(\s*)</span>')
+_PLAIN_SPAN_RE = re.compile(r'<span class="[wn]">([^<]*)</span>')
+_SAME_CLASS_RE = re.compile(r'(<span class="([^"]+)">[^<]*)</span><span class="\2">')
 
 
 def compact_html(html: str) -> str:
@@ -26,9 +29,17 @@ def compact_html(html: str) -> str:
         if i + 1 < len(parts):
             verbatim = parts[i + 1]
             if verbatim[:4].lower() == "<pre":
-                verbatim = _WS_SPAN_RE.sub(r"\1", verbatim)
+                verbatim = _tokens(verbatim)
             out.append(verbatim)
     return "".join(out)
+
+
+def _tokens(pre: str) -> str:
+    pre = _PLAIN_SPAN_RE.sub(r"\1", pre)
+    joined = _SAME_CLASS_RE.sub(r"\1", pre)
+    while joined != pre:  # a run of three or more joins one pair per pass
+        pre, joined = joined, _SAME_CLASS_RE.sub(r"\1", joined)
+    return joined
 
 
 def _collapse_newline_runs(text: str) -> str:
