@@ -205,6 +205,34 @@ def test_broken_entry_fails_the_build_with_file_line(make_repo: MakeRepo, tmp_pa
     assert "Traceback" not in proc.stderr + proc.stdout
 
 
+def test_an_entry_over_the_page_budget_fails_the_build_naming_its_file(
+    make_repo: MakeRepo, tmp_path: Path
+) -> None:
+    repo = make_repo()
+    # About 19 KB more prose in one section (the schema's most for a field is 20,000 characters).
+    long = "\n".join(f"  Sentence {i} of a cause that explains far too much." for i in range(350))
+    text = fixture_text("E0001.yaml")
+    cause = "cause: |-\n  The KV cache is what remains after weights and activations."
+    assert cause in text
+    (repo / "errors" / "E0001.yaml").write_text(text.replace(cause, f"{cause}\n{long}"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "s")],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert proc.returncode != 0
+    assert re.search(
+        r"errors/E0001\.yaml:1:1: its page is 3\d\.\d KB of HTML, over the 30 KB an entry page "
+        r"may weigh \(largest sections: Why it happens 1\d\.\d KB, ",
+        proc.stderr,
+    ), proc.stderr
+    assert "E0002" not in proc.stderr.split("over the 30 KB")[0]  # the other entry is within
+    assert "Traceback" not in proc.stderr + proc.stdout
+
+
 def test_list_pages_split_and_link_each_page(
     make_repo: MakeRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -6,6 +6,7 @@ is made.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 from collections.abc import Iterable
@@ -100,6 +101,11 @@ class SitePlan:
     @property
     def ok(self) -> bool:
         return not self.diagnostics
+
+    @functools.cached_property
+    def entry_yaml(self) -> dict[str, str]:
+        """src_uri of each entry's page -> its YAML file (not the evidence pages')."""
+        return {entry_uri(item.entry): item.path for item in self.corpus.items}
 
     def index_urls(self) -> list[str]:
         """URLs of the generated non-entry pages (recorded in the lock)."""
