@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import yaml
 
+from calculators.grid import COMBOS
 from errkb.checks.corpus import load_corpus
 from errkb.mdtext import code_span, escape, fenced
 from errkb.settings import load_settings
 from errkb.site.fitdata import FitData
+from errkb.site.fitpages import TABLE_GPUS, fit_table, fmt_tokens
 from errkb.site.plan import entry_pages
 from errkb.site.render import FEEDBACK_FORM, feedback_url
 from tests.conftest import ROOT, TODAY, MakeRepo
@@ -111,3 +114,19 @@ def test_the_feedback_link_fills_fields_the_form_has() -> None:
     assert query.pop("title") == ["[E0001] feedback"]
     assert set(query) <= fields and query["entry"][0].startswith("E0001, verified ")
     assert "page-feedback" in form["labels"]
+
+
+def test_an_entry_fit_table_shows_every_cell_of_the_grid(fit: FitData) -> None:
+    """Merged cells (colspan) expand back to the grid's figure for every GPU."""
+    models = ["llama-3.1-8b", "qwen2.5-14b"]
+    table = fit_table(fit, models, ["vllm", "llama.cpp"], "errors/x.md")
+    body = table[table.index("<tbody>") + 7 : table.index("</tbody>")]
+    rows = [r for r in body.split("<tr>") if r]
+    combos = [c for e in ("vllm", "llama.cpp") for c in [x for x in COMBOS if x.engine == e][:2]]
+    assert len(rows) == len(models) * len(combos)
+    for row, (model, combo) in zip(rows, [(m, c) for m in models for c in combos], strict=True):
+        cells = re.findall(r"<td(?: colspan=(\d+))?>([^<]*(?:<a [^>]*>[^<]*</a>)?)", row)
+        shown = [text for span, text in cells[2:] for _ in range(int(span or 1))]
+        expected = [fmt_tokens(fit.cell(g, model, combo.key).max_context) for g in TABLE_GPUS]
+        assert cells[1][1] == combo.key and shown == expected, (model, combo.key)
+        assert f'href="../../models/{model}/"' in cells[0][1]

@@ -195,6 +195,13 @@ def _html_table(header: list[str], rows: Iterable[list[str]], *, merge: bool = F
     return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
 
 
+def _grid_after_setting(header: list[str], rows: Iterable[list[str]]) -> str:
+    """`_html_table` with the first two cells (model, setting) never merged."""
+    head = "".join(f"<th>{h}</th>" for h in header)
+    body = "".join(f"<tr><td>{r[0]}<td>{r[1]}" + _spans(r[2:]) for r in rows)
+    return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
+
+
 def _href(from_uri: str, to_uri: str, text: str) -> str:
     """A link between generated pages as the built site has them (directory URLs)."""
     target = posixpath.relpath(url_of(to_uri) or ".", url_of(from_uri) or ".")
@@ -605,11 +612,16 @@ def fit_table(fit: FitData, models: Iterable[str], engines: Iterable[str], from_
     header = [
         "Model",
         "Setting",
-        *[escape(gpus[g].name.replace("NVIDIA ", "")) for g in TABLE_GPUS],
+        *[html.escape(gpus[g].name.replace("NVIDIA ", "")) for g in TABLE_GPUS],
     ]
+    # An HTML grid like the GPU pages': equal neighbours share a cell, and the end tags HTML
+    # infers are left out (a Markdown table made this section 5.6 KB of an entry page).
     rows = (
-        [f"[{escape(catalog[m].name)}]({rel(from_uri, model_uri(m))})", c.key]
-        + [fmt_tokens(fit.cell(g, m, c.key).max_context) for g in TABLE_GPUS]
+        [
+            _href(from_uri, model_uri(m), catalog[m].name),
+            c.key,
+            *(html.escape(fmt_tokens(fit.cell(g, m, c.key).max_context)) for g in TABLE_GPUS),
+        ]
         for m in models
         for c in combos
     )
@@ -619,7 +631,7 @@ def fit_table(fit: FitData, models: Iterable[str], engines: Iterable[str], from_
         for c in combos
     )
     return (
-        _table(header, rows)
+        _grid_after_setting(header, rows)
         + f"\n\nN is the cell's value. {commands}. "
         + f"[Check another GPU or model]({rel(from_uri, WILL_IT_RUN)})."
     )
