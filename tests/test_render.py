@@ -12,12 +12,13 @@ import yaml
 
 from calculators.grid import COMBOS
 from errkb.checks.corpus import load_corpus
+from errkb.entries.schema import Command
 from errkb.mdtext import code_span, escape, fenced
 from errkb.settings import load_settings
 from errkb.site.fitdata import FitData
 from errkb.site.fitpages import TABLE_GPUS, fit_table, fmt_tokens
 from errkb.site.plan import entry_pages
-from errkb.site.render import FEEDBACK_FORM, feedback_url
+from errkb.site.render import FEEDBACK_FORM, _command_tabs, feedback_url
 from tests.conftest import ROOT, TODAY, MakeRepo
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
@@ -130,3 +131,18 @@ def test_an_entry_fit_table_shows_every_cell_of_the_grid(fit: FitData) -> None:
         expected = [fmt_tokens(fit.cell(g, model, combo.key).max_context) for g in TABLE_GPUS]
         assert cells[1][1] == combo.key and shown == expected, (model, combo.key)
         assert f'href="../../models/{model}/"' in cells[0][1]
+
+
+def test_a_tab_names_a_version_range_once_for_the_commands_that_share_it() -> None:
+    commands = [
+        Command(engine="vllm", versions=">=0.10.2", code="vllm serve a"),
+        Command(engine="vllm", versions=">=0.10.2", code="vllm serve b", note="A note."),
+        Command(engine="vllm", versions=">=0.11.0", code="vllm serve c"),
+        Command(engine="sglang", versions=">=0.4.0", code="python -m sglang.launch_server"),
+    ]
+    tabs = _command_tabs(commands, lambda text: text)
+    assert tabs.count("For vLLM `>=0.10.2`:") == 1
+    assert tabs.count("For vLLM `>=0.11.0`:") == 1
+    assert tabs.count("For SGLang `>=0.4.0`:") == 1
+    order = [tabs.index(s) for s in ("serve a", "serve b", "A note.", ">=0.11.0", "serve c")]
+    assert order == sorted(order)

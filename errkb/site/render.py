@@ -85,13 +85,14 @@ def _command_tabs(commands: list[Command], link: Link) -> str:
     out: list[str] = []
     for engine, group in order.items():
         out += [f'=== "{ENGINES[engine]}"', ""]
+        said = None  # a tab names a version range once for the commands that share it
         for command in group:
-            out += [
-                indent(
+            if command.versions != said:
+                label = (
                     f"For {escape(ENGINES[engine])} {code_span(versions_label(command.versions))}:"
-                ),
-                "",
-            ]
+                )
+                out += [indent(label), ""]
+                said = command.versions
             out += [fenced(command.code, command.lang, indent=4), ""]
             if command.note:
                 out += [indent(link(command.note)), ""]
