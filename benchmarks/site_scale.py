@@ -442,6 +442,9 @@ def run_child(args: list[str], env: dict[str, str] | None = None) -> dict[str, A
         "NO_MKDOCS_2_WARNING": "1",
         "SOURCE_DATE_EPOCH": str(EPOCH),
         "PYTHONPATH": _pythonpath(),
+        # Synthetic entries are measured (the entry-page weights below), not held to the
+        # budget a reviewed entry is: one cloned from a heavy page would stop the build.
+        "ERRKB_PAGE_BUDGET": "0",
         **(env or {}),
     }
     proc = subprocess.run(

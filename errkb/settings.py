@@ -19,6 +19,9 @@ class Settings:
     build_date: dt.date
     # ERRKB_TABLES=0 leaves out the fit pages and tables: for measuring what they cost.
     tables: bool = True
+    # ERRKB_PAGE_BUDGET=0 leaves entry pages unchecked against their weight budget: for
+    # benchmarks whose synthetic entries are measured, not reviewed (errkb/site/budget.py).
+    page_budget: bool = True
 
     @property
     def errors_dir(self) -> Path:
@@ -60,4 +63,5 @@ def load_settings(root: Path, *, today: dt.date | None = None) -> Settings:
         stale_after_days=int(conf.get("stale_after_days", 180)),
         build_date=today or build_date(),
         tables=os.environ.get("ERRKB_TABLES", "1") != "0",
+        page_budget=os.environ.get("ERRKB_PAGE_BUDGET", "1") != "0",
     )

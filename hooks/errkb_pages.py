@@ -18,7 +18,6 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from errkb.settings import load_settings
-from errkb.site.budget import over_budget
 from errkb.site.compact import compact_html
 from errkb.site.markers import UnknownMarker, expand_markers
 from errkb.site.plan import SitePlan, build_site_plan
@@ -129,8 +128,7 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
     """The same page in fewer bytes: template indentation and whitespace-only spans go; an
     entry page over its weight budget is reported against its YAML."""
     html = compact_html(output)
-    path = _current_plan().entry_yaml.get(page.file.src_uri)
-    if path is not None and (problem := over_budget(html, path=path)) is not None:
+    if (problem := _current_plan().page_problem(page.file.src_uri, html)) is not None:
         log.warning(problem.render())
     return html
 

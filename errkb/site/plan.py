@@ -52,6 +52,7 @@ from errkb.settings import Settings
 from errkb.site import icons, render
 from errkb.site.api import api_files
 from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
+from errkb.site.budget import Allowance, allowances, over_budget
 from errkb.site.charts import CHARTS_DIR, chart_specs
 from errkb.site.charts import stale as stale_charts
 from errkb.site.fitcache import FitParts, TableKey, load_fit_parts
@@ -103,9 +104,21 @@ class SitePlan:
         return not self.diagnostics
 
     @functools.cached_property
-    def entry_yaml(self) -> dict[str, str]:
-        """src_uri of each entry's page -> its YAML file (not the evidence pages')."""
-        return {entry_uri(item.entry): item.path for item in self.corpus.items}
+    def _entry_pages(self) -> dict[str, LoadedEntry]:
+        """src_uri of each entry's page (not its evidence page) -> the entry."""
+        return {entry_uri(item.entry): item for item in self.corpus.items}
+
+    @functools.cached_property
+    def _allowances(self) -> dict[str, Allowance]:
+        return allowances()
+
+    def page_problem(self, src_uri: str, html: str) -> Diagnostic | None:
+        """The built page `src_uri` breaks its weight budget (entry pages only)."""
+        item = self._entry_pages.get(src_uri)
+        if item is None or not self.settings.page_budget:
+            return None
+        allowance = self._allowances.get(item.entry.id)
+        return over_budget(html, path=item.path, allowance=allowance)
 
     def index_urls(self) -> list[str]:
         """URLs of the generated non-entry pages (recorded in the lock)."""
