@@ -116,24 +116,27 @@ def test_a_page_load_makes_no_request_outside_the_site(site: str, page: Any) -> 
     assert [u for u in outside if not u.startswith("data:")] == []
 
 
-def test_the_drawers_icons_reuse_the_headers(site: str, page: Any) -> None:
-    """The logo and repository icons are drawn once, in the header; the navigation drawer a
-    phone opens draws them with <use>. They must show there, though the header's copies are
-    hidden at this width (getBBox of a <use> measures the shape it draws: 0 when the
-    reference is missing)."""
+def test_the_chrome_icons_draw_from_the_sprite(site: str, page: Any) -> None:
+    """Every header, drawer and button icon is a <use> of assets/images/icons.svg, fetched
+    once and cached. They must show: getBBox of a <use> measures the shape it draws, 0 when
+    the sprite or the symbol is missing. The drawer a phone opens, then the header."""
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(site + PAGES["entry"])
     page.click("label.md-header__button[for=__drawer]")
     page.wait_for_timeout(400)  # the drawer slides in
-    drawn = page.evaluate(
-        """() => [...document.querySelectorAll('.md-nav--primary svg use')].map(u => {
-            const b = u.getBBox();
-            return [u.getAttribute('href'), Math.round(b.width), Math.round(b.height)];
-        })"""
-    )
-    assert [d[0] for d in drawn] == ["#errkb-logo", "#errkb-repo"], drawn
-    assert all(w >= 12 and h >= 12 for _, w, h in drawn), drawn
-    assert page.evaluate("() => document.querySelectorAll('#errkb-logo, #errkb-repo').length") == 2
+    measure = """(sel) => [...document.querySelectorAll(sel)].map(u => {
+        const b = u.getBBox();
+        return [u.getAttribute('href').split('#')[1], Math.round(b.width), Math.round(b.height)];
+    })"""
+    drawer = page.evaluate(measure, ".md-nav--primary svg use")
+    assert [d[0] for d in drawer] == ["material-library", "material-github"], drawer
+    assert all(w >= 12 and h >= 12 for _, w, h in drawer), drawer
+    page.set_viewport_size({"width": 1300, "height": 800})
+    page.goto(site + PAGES["entry"])
+    header = page.evaluate(measure, ".md-header svg use")
+    shown = {name for name, w, h in header if w >= 12 and h >= 12}
+    assert {"material-library", "material-magnify", "material-github"} <= shown, header
+    assert page.evaluate("() => document.querySelectorAll('svg path').length") == 0
 
 
 def test_site_has_no_third_party_asset_urls(site: str) -> None:
