@@ -392,11 +392,16 @@ MEASURED: dict[str, dict[str, float]] = {
         "near_false": 17 / 146,
         "confident_near_false": 2 / 146,
     },
+    # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
+    # matching: E0069's detection text, which the matcher also reads, no longer shares words with
+    # one held-out near miss (an Ollama log from an Intel GPU container), which it ranked as a
+    # possible match. Holdout near-false 18 -> 17 of 152; the rest, calibration and the suite
+    # unchanged. Found by the full test run, not looked for.
     "holdout": {
         "top1": 449 / 540,
         "top3": 460 / 540,
         "confident_top1": 421 / 540,
-        "near_false": 18 / 152,
+        "near_false": 17 / 152,
         "confident_near_false": 13 / 152,
     },
 }
@@ -561,7 +566,8 @@ MEASURED: dict[str, dict[str, float]] = {
 # does not name E0126's cause. Suite top-1 191 to 192; calibration unchanged. Holdout, scored once
 # after: unchanged on every figure (top-1 259, top-3 263 of 301; near misses 14 of 81).
 # 2026-11-26: confident near misses 13/152 (8.6%) after matcher.CONTRADICTED, under the 10%;
-# near misses given any page, possible ones too, 18/152 (11.8%): still over.
+# near misses given any page, possible ones too, 18/152 (11.8%): still over; 17/152 (11.2%)
+# after twenty entries' prose was tightened for page weight (ce91016).
 UNMET: set[str] = {"top1", "top3", "near_false"}
 
 
