@@ -61,6 +61,7 @@ from errkb.entries.loader import load_dir  # noqa: E402
 from errkb.entries.lock import Lock  # noqa: E402
 from errkb.entries.schema import Entry  # noqa: E402
 from errkb.settings import load_settings  # noqa: E402
+from errkb.site.budget import ENTRY_PAGE_BUDGET  # noqa: E402
 from errkb.site.plan import plan_from_corpus  # noqa: E402
 
 # The build is "as of" this day (SOURCE_DATE_EPOCH), so pages and dates are stable.
@@ -557,6 +558,7 @@ def site_sizes(site: Path, slugs: list[str]) -> dict[str, Any]:
     return {
         "entry_median": statistics.median(entry_sizes),
         "entry_max": max(entry_sizes),
+        "entry_over": sum(n > ENTRY_PAGE_BUDGET for n in entry_sizes),
         "entry_gz_median": statistics.median(len(gzip.compress(p, mtime=0)) for p in pages),
         "article_median": statistics.median(articles),
         "home": (site / "index.html").stat().st_size,
@@ -760,7 +762,10 @@ def report(r: dict[str, Any]) -> None:
         f" ours {1000 * ours_w / n:.2f} ms"
     )
     print(f"errkb generate --out (write) {r['generate']:7.2f} s (from the full build's plan)")
-    print(f"entry page HTML              median {kb(s['entry_median'])}, max {kb(s['entry_max'])}")
+    print(
+        f"entry page HTML              median {kb(s['entry_median'])}, max {kb(s['entry_max'])};"
+        f" {s['entry_over']:,} over the {ENTRY_PAGE_BUDGET // 1024} KB budget"
+    )
     print(
         f"  of which content (<article>) median {kb(s['article_median'])};"
         f" gzipped page median {kb(s['entry_gz_median'])}"
@@ -820,7 +825,8 @@ def summary(results: list[dict[str, Any]]) -> None:
     print(
         "| N | full build | bare build | ours | ours/bare | ours/bare, warm, less search |"
         " the same, one entry edited |"
-        " home / largest index page | entry page median / max | first search | Zensical |"
+        " home / largest index page | entry page median / max (over 30 KB) | first search |"
+        " Zensical |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
@@ -843,7 +849,7 @@ def summary(results: list[dict[str, Any]]) -> None:
             f"| {r['n']:,} | {fw['total']:.1f} s | {bare:.1f} s | {ours:.2f} s | "
             f"{100 * ours / bare:.1f}% | {100 * warm / bare:.1f}% | {100 * edit / bare:.1f}% | "
             f"{kb(s['home'])} / {kb(s['index_max'][1])} | "
-            f"{kb(s['entry_median'])} / {kb(s['entry_max'])} | "
+            f"{kb(s['entry_median'])} / {kb(s['entry_max'])} ({s['entry_over']:,}) | "
             f"{kb(fs['bytes']) + ' (' + kb(fs['wire']) + ' gz)' if fs else 'n/a'} | "
             f"{zen_s} |"
         )
