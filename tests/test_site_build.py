@@ -186,20 +186,25 @@ def test_message_braces_are_not_macro_rendered(fixture_site: tuple[Path, Path]) 
     assert "fixture message with {{ braces }}" in html
 
 
-def test_broken_entry_fails_the_build_with_file_line(make_repo: MakeRepo, tmp_path: Path) -> None:
-    repo = make_repo()
-    (repo / "errors" / "E0001.yaml").write_text(
-        fixture_text("E0001.yaml").replace("related: [E0002]", "related: [E0002, E0999]"),
-        encoding="utf-8",
-    )
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "s")],
+def _failing_build(repo: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    """A strict build in a fresh process, as CI runs it, expected to fail."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=repo,
         capture_output=True,
         text=True,
         check=False,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
+
+
+def test_broken_entry_fails_the_build_with_file_line(make_repo: MakeRepo, tmp_path: Path) -> None:
+    repo = make_repo()
+    (repo / "errors" / "E0001.yaml").write_text(
+        fixture_text("E0001.yaml").replace("related: [E0002]", "related: [E0002, E0999]"),
+        encoding="utf-8",
+    )
+    proc = _failing_build(repo, tmp_path / "s")
     assert proc.returncode != 0
     assert "errors/E0001.yaml:48:18: related[1]: no entry has id E0999" in proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
@@ -215,14 +220,7 @@ def test_an_entry_over_the_page_budget_fails_the_build_naming_its_file(
     cause = "cause: |-\n  The KV cache is what remains after weights and activations."
     assert cause in text
     (repo / "errors" / "E0001.yaml").write_text(text.replace(cause, f"{cause}\n{long}"))
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "s")],
-        cwd=repo,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
+    proc = _failing_build(repo, tmp_path / "s")
     assert proc.returncode != 0
     assert re.search(
         r"errors/E0001\.yaml:1:1: its page is 3\d\.\d KB of HTML, over the 30 KB an entry page "

@@ -121,6 +121,15 @@ def _solution(number: int, solution: Solution, link: Link) -> str:
     return "\n".join(out)
 
 
+def _linker(page: str, by_id: dict[str, Entry]) -> Link:
+    """Prose with its entry-id links resolved relative to `page`."""
+
+    def link(text: str) -> str:
+        return resolve(text, lambda i: rel(page, entry_uri(by_id[i])) if i in by_id else None)
+
+    return link
+
+
 def _entry_link(page: str, entry: Entry) -> str:
     return f"[{entry.id}: {escape(entry.title)}]({rel(page, entry_uri(entry))})"
 
@@ -222,8 +231,7 @@ def render_entry(
     """
     page = entry_uri(entry)
 
-    def link(text: str) -> str:
-        return resolve(text, lambda i: rel(page, entry_uri(by_id[i])) if i in by_id else None)
+    link = _linker(page, by_id)
 
     meta = {
         "title": entry.title,
@@ -317,8 +325,7 @@ def render_evidence(
     """The evidence behind an entry's page: its sources, how it was verified, who links here."""
     page = evidence_uri(entry)
 
-    def link(text: str) -> str:
-        return resolve(text, lambda i: rel(page, entry_uri(by_id[i])) if i in by_id else None)
+    link = _linker(page, by_id)
 
     meta = {
         "title": f"Evidence for {entry.id}: {entry.title}",
