@@ -130,6 +130,8 @@ def on_post_page(output: str, *, page: Page, config: MkDocsConfig) -> str:
     html = compact_html(output)
     if (problem := _current_plan().page_problem(page.file.src_uri, html)) is not None:
         log.warning(problem.render())
+        if os.environ.get("GITHUB_ACTIONS") == "true":  # an annotation on the pull request's diff
+            print(problem.render_github())
     return html
 
 

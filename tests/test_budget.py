@@ -36,3 +36,12 @@ def test_a_listed_page_may_not_grow_past_its_ceiling_and_leaves_the_list_once_it
     assert problem is not None and "over the 36.0 KB ceiling" in problem.message
     fits = over_budget(page(100, 100), path="errors/E0070.yaml", allowance=allowance)
     assert fits is not None and "remove its line from errkb/data/heavy_pages.yaml" in fits.message
+
+
+def test_the_problem_points_at_the_field_behind_the_heaviest_section() -> None:
+    lines = {"cause": (20, 8), "solutions": (41, 3)}
+    problem = over_budget(
+        page(4000, ENTRY_PAGE_BUDGET), path="errors/E0001.yaml", position=lines.__getitem__
+    )
+    assert problem is not None
+    assert problem.render().startswith("errors/E0001.yaml:41:3: solutions: its page is 34.0 KB")

@@ -186,7 +186,9 @@ def test_message_braces_are_not_macro_rendered(fixture_site: tuple[Path, Path]) 
     assert "fixture message with {{ braces }}" in html
 
 
-def _failing_build(repo: Path, site: Path) -> subprocess.CompletedProcess[str]:
+def _failing_build(
+    repo: Path, site: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     """A strict build in a fresh process, as CI runs it, expected to fail."""
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
@@ -194,7 +196,7 @@ def _failing_build(repo: Path, site: Path) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
     )
 
 
@@ -220,13 +222,20 @@ def test_an_entry_over_the_page_budget_fails_the_build_naming_its_file(
     cause = "cause: |-\n  The KV cache is what remains after weights and activations."
     assert cause in text
     (repo / "errors" / "E0001.yaml").write_text(text.replace(cause, f"{cause}\n{long}"))
-    proc = _failing_build(repo, tmp_path / "s")
+    proc = _failing_build(repo, tmp_path / "s", {"GITHUB_ACTIONS": "true"})
     assert proc.returncode != 0
+    # At the field behind the heaviest section: the `cause:` value, line 20 of the fixture.
     assert re.search(
-        r"errors/E0001\.yaml:1:1: its page is 3\d\.\d KB of HTML, over the 30 KB an entry page "
-        r"may weigh \(largest sections: Why it happens 1\d\.\d KB, ",
+        r"errors/E0001\.yaml:20:8: cause: its page is 3\d\.\d KB of HTML, over the 30 KB an entry "
+        r"page may weigh \(largest sections: Why it happens 1\d\.\d KB, ",
         proc.stderr,
     ), proc.stderr
+    # In GitHub Actions the same problem is also an annotation on the pull request's diff.
+    assert re.search(
+        r"^::error file=errors/E0001\.yaml,line=20,col=8,title=errkb%3A cause::its page is",
+        proc.stdout,
+        re.M,
+    ), proc.stdout
     assert "E0002" not in proc.stderr.split("over the 30 KB")[0]  # the other entry is within
     assert "Traceback" not in proc.stderr + proc.stdout
 

@@ -12,6 +12,7 @@ grow past (a ratchet, like the exceptions of Rust's tidy), and says why.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
@@ -23,6 +24,20 @@ ENTRY_PAGE_BUDGET = 30 * 1024
 HEAVY_PAGES = "errkb/data/heavy_pages.yaml"
 
 _SECTION_RE = re.compile(r'<h2\b[^>]*\bid="([^"]+)"[^>]*>(.*?)<', re.S)
+# The entry field behind each section of its page (errkb/site/render.py's anchors).
+_FIELDS = {
+    "messages": "messages",
+    "cause": "cause",
+    "quick-check": "quick_check",
+    "solutions": "solutions",
+    "example": "example",
+    "fit": "fit",
+    "alternatives": "alternatives",
+    "detection": "detection",
+    "prevention": "prevention",
+    "related": "related",
+}
+Position = Callable[[str], tuple[int, int]]  # a top-level field -> its (line, col) in the YAML
 
 
 @dataclass(frozen=True)
@@ -38,20 +53,24 @@ def allowances() -> dict[str, Allowance]:
     return {str(i): Allowance(int(a["ceiling"]), str(a["why"])) for i, a in data.items()}
 
 
-def _sections(html: str) -> list[tuple[str, int]]:
-    """(heading, bytes) of each h2 section of the article, largest first."""
+def _sections(html: str) -> list[tuple[str, str, int]]:
+    """(anchor, heading, bytes) of each h2 section of the article, largest first."""
     article = html[html.find("<article") : html.rfind("</article>")]
     heads = list(_SECTION_RE.finditer(article))
     sizes = []
     for i, head in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(article)
-        sizes.append((head.group(2).strip(), len(article[head.start() : end].encode())))
-    return sorted(sizes, key=lambda s: -s[1])
+        size = len(article[head.start() : end].encode())
+        sizes.append((head.group(1), head.group(2).strip(), size))
+    return sorted(sizes, key=lambda s: -s[2])
 
 
-def over_budget(html: str, *, path: str, allowance: Allowance | None = None) -> Diagnostic | None:
-    """A problem naming `path` (the entry's YAML) when its page is over its budget, or when
-    it is listed in heavy_pages.yaml and no longer needs to be."""
+def over_budget(
+    html: str, *, path: str, allowance: Allowance | None = None, position: Position | None = None
+) -> Diagnostic | None:
+    """A problem naming `path` (the entry's YAML) when its page is over its budget, at the
+    field behind its heaviest section when `position` places it, or when it is listed in
+    heavy_pages.yaml and no longer needs to be."""
     size = len(html.encode())
     if allowance is not None and size <= ENTRY_PAGE_BUDGET:
         return Diagnostic(
@@ -65,7 +84,10 @@ def over_budget(html: str, *, path: str, allowance: Allowance | None = None) -> 
     limit = allowance.ceiling if allowance else ENTRY_PAGE_BUDGET
     if size <= limit:
         return None
-    largest = ", ".join(f"{name} {n / 1024:.1f} KB" for name, n in _sections(html)[:3])
+    sections = _sections(html)
+    largest = ", ".join(f"{name} {n / 1024:.1f} KB" for _, name, n in sections[:3])
+    field = next((_FIELDS[a] for a, _, _ in sections if a in _FIELDS), "")
+    line, col = position(field) if position and field else (1, 1)
     what = (
         f"the {limit / 1024:.1f} KB ceiling {HEAVY_PAGES} gives it"
         if allowance
@@ -73,9 +95,9 @@ def over_budget(html: str, *, path: str, allowance: Allowance | None = None) -> 
     )
     return Diagnostic(
         path,
-        1,
-        1,
-        "",
+        line,
+        col,
+        field if position else "",
         f"its page is {size / 1024:.1f} KB of HTML, over {what} (largest sections: {largest}). "
         "Tighten the prose, and move provenance (which release changed a wording, which issue "
         "shows it) into verified.how, which the evidence page shows",
