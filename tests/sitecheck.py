@@ -70,4 +70,6 @@ def locked_urls(root: Path) -> list[str]:
     assert not lock.problems, lock.problems
     urls = [f"e/{entry_id}/" for entry_id in lock.entries]
     urls += [f"errors/{slug}/" for slugs in lock.entries.values() for slug in slugs]
+    # Every slug's evidence page too (published with the evidence pages, 2026-11-26).
+    urls += [f"errors/{slug}/evidence/" for slugs in lock.entries.values() for slug in slugs]
     return urls + lock.pages

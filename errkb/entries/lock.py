@@ -1,8 +1,8 @@
 """The committed record of everything ever published: ids, slugs and page URLs.
 
 It only grows. An id in it can never be deleted or given to another error, a
-slug in it must keep redirecting to its entry, and a page URL in it must keep
-resolving. `errkb lock` appends what is new; `errkb check` enforces the rest.
+slug in it must keep redirecting to its entry (its page and its evidence page), and
+a page URL in it must keep resolving. `errkb lock` appends what is new; `errkb check` enforces the rest.
 
 One record a line (`E0042 slug former-slug ...`, `page gpus/`), sorted, so two pull
 requests that publish different ids touch different lines, and `.gitattributes` merges
