@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -137,6 +138,9 @@ def test_related_backlinks_aliases_and_short_urls(fixture_site: tuple[Path, Path
     assert ("errors/fixture-driver-too-old/evidence/", "") in internal_links(site, two)
     assert "1 entry that links here" in page_file(site, two).read_text()
     assert redirect_target(site, "errors/fixture-old-driver/evidence/") == two + "evidence/"
+    doc = json.loads((site / "api" / "v1" / "entries" / "E0002.json").read_text())
+    base = "https://errkb.github.io/errkb/"
+    assert doc["evidence_url"] == base + two + "evidence/" and resolves(site, two + "evidence/")
     assert redirect_target(site, "e/E0001/") == one
     assert redirect_target(site, "e/E0002/") == two
     assert redirect_target(site, "errors/fixture-old-driver/") == two

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from errkb.checks.corpus import Corpus
 from errkb.entries import schema, urls
 from errkb.entries.schema import Category, Engine, Entry, Severity
-from errkb.entries.urls import API, entry_uri, short_uri, url_of
+from errkb.entries.urls import API, entry_uri, evidence_uri, short_uri, url_of
 from errkb.matcher import matcher_data
 from errkb.memo import keyed
 from errkb.settings import Settings
@@ -71,6 +71,7 @@ class ApiEntry(BaseModel):
     api_version: int
     url: str
     short_url: str
+    evidence_url: str  # the page with the entry's sources, verification notes and backlinks
     backlinks: list[str]
     entry: Entry
 
@@ -114,6 +115,7 @@ def entry_document(entry: Entry, corpus: Corpus, settings: Settings) -> ApiEntry
         api_version=1,
         url=urls["url"],
         short_url=urls["short_url"],
+        evidence_url=settings.site_url + url_of(evidence_uri(entry)),
         backlinks=list(corpus.backlinks.get(entry.id, ())),
         entry=entry,
     )
