@@ -118,9 +118,7 @@ class SitePlan:
         if item is None or not self.settings.page_budget:
             return None
         allowance = self._allowances.get(item.entry.id)
-        return over_budget(
-            html, path=item.path, allowance=allowance, position=lambda f: item.position(f)
-        )
+        return over_budget(html, path=item.path, allowance=allowance, position=item.position)
 
     def index_urls(self) -> list[str]:
         """URLs of the generated non-entry pages (recorded in the lock)."""
