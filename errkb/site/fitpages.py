@@ -180,25 +180,22 @@ def _spans(cells: list[str]) -> str:
     return "".join(out)
 
 
-def _html_table(header: list[str], rows: Iterable[list[str]], *, merge: bool = False) -> str:
+def _html_table(header: list[str], rows: Iterable[list[str]], *, merge_after: int = 0) -> str:
     """A table as raw HTML: thousands of numeric cells skip Markdown's inline parsing, and
     the `errkb.site.gridtables` extension skips the HTML parse too. Cells are escaped HTML.
 
     Body rows leave out `</td>` and `</tr>`, which HTML lets a parser infer (the next cell, row
     or `</tbody>` closes them): a GPU page holds about 2,000 cells, and the end tags were a
-    fifth of its bytes. With `merge`, equal neighbours after the first cell share one cell."""
+    fifth of its bytes. With `merge_after` n, equal neighbours after the first n cells share one
+    cell (the first n, a row's names, never merge)."""
     head = "".join(f"<th>{h}</th>" for h in header)
-    if merge:
-        body = "".join(f"<tr><td>{row[0]}" + _spans(row[1:]) for row in rows)
+    if merge_after:
+        body = "".join(
+            "<tr>" + "".join(f"<td>{c}" for c in row[:merge_after]) + _spans(row[merge_after:])
+            for row in rows
+        )
     else:
         body = "".join("<tr>" + "".join(f"<td>{c}" for c in row) for row in rows)
-    return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
-
-
-def _grid_after_setting(header: list[str], rows: Iterable[list[str]]) -> str:
-    """`_html_table` with the first two cells (model, setting) never merged."""
-    head = "".join(f"<th>{h}</th>" for h in header)
-    body = "".join(f"<tr><td>{r[0]}<td>{r[1]}" + _spans(r[2:]) for r in rows)
     return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
 
 
@@ -391,7 +388,7 @@ def setup_page(
                 ]
                 for m, n in names
             ),
-            merge=True,
+            merge_after=1,
         ),
         *_concurrency_link(setup.id, from_uri),
     ]
@@ -419,7 +416,7 @@ def _settings_table(
     return _html_table(
         [label, *[c.key for c in combos]],
         ([first, *map(value, cells)] for first, cells in rows),
-        merge=True,
+        merge_after=1,
     )
 
 
@@ -631,7 +628,7 @@ def fit_table(fit: FitData, models: Iterable[str], engines: Iterable[str], from_
         for c in combos
     )
     return (
-        _grid_after_setting(header, rows)
+        _html_table(header, rows, merge_after=2)
         + f"\n\nN is the cell's value. {commands}. "
         + f"[Check another GPU or model]({rel(from_uri, WILL_IT_RUN)})."
     )
