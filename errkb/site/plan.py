@@ -217,8 +217,9 @@ def entry_pages(
             )
 
         if item.digest:
-            common = (item.digest, backlinks, slugs, settings)
-            key = ("page", *common, _shown(shown, by_id), fit)
+            # The page counts the entries linking here; the evidence page lists them.
+            common = (item.digest, slugs, settings)
+            key = ("page", *common, len(backlinks), _shown(shown, by_id), fit)
             markdown = _entry_page_memo.get(key, page)
             proof = _entry_page_memo.get(("evidence", *common, _shown(backlinks, by_id)), evidence)
         else:
