@@ -118,19 +118,27 @@ def test_the_feedback_link_fills_fields_the_form_has() -> None:
 
 
 def test_an_entry_fit_table_shows_every_cell_of_the_grid(fit: FitData) -> None:
-    """Merged cells (colspan) expand back to the grid's figure for every GPU."""
+    """Merged cells expand back to the grid's figure for every GPU: a cell spanning columns
+    (colspan) counts for each, and a model's name spans its settings' rows (rowspan)."""
     models = ["llama-3.1-8b", "qwen2.5-14b"]
     table = fit_table(fit, models, ["vllm", "llama.cpp"], "errors/x.md")
     body = table[table.index("<tbody>") + 7 : table.index("</tbody>")]
     rows = [r for r in body.split("<tr>") if r]
     combos = [c for e in ("vllm", "llama.cpp") for c in [x for x in COMBOS if x.engine == e][:2]]
     assert len(rows) == len(models) * len(combos)
+    spanned = 0
     for row, (model, combo) in zip(rows, [(m, c) for m in models for c in combos], strict=True):
-        cells = re.findall(r"<td(?: colspan=(\d+))?>([^<]*(?:<a [^>]*>[^<]*</a>)?)", row)
-        shown = [text for span, text in cells[2:] for _ in range(int(span or 1))]
+        cells = re.findall(r"<td(?: (?:col|row)span=(\d+))?>([^<]*(?:<a [^>]*>[^<]*</a>)?)", row)
+        if spanned:  # the model's cell is in a row above
+            spanned -= 1
+        else:
+            assert f'href="../../models/{model}/"' in cells[0][1]
+            assert row.startswith(f"<td rowspan={len(combos)}>")
+            spanned = len(combos) - 1
+            cells = cells[1:]
+        shown = [text for span, text in cells[1:] for _ in range(int(span or 1))]
         expected = [fmt_tokens(fit.cell(g, model, combo.key).max_context) for g in TABLE_GPUS]
-        assert cells[1][1] == combo.key and shown == expected, (model, combo.key)
-        assert f'href="../../models/{model}/"' in cells[0][1]
+        assert cells[0][1] == combo.key and shown == expected, (model, combo.key)
 
 
 def test_a_tab_names_a_version_range_once_for_the_commands_that_share_it() -> None:

@@ -1,13 +1,16 @@
 """Smaller HTML for the same page (issue 17): an entry page was 40 KB, 6 KB of it template
 indentation and another 1 to 8 KB Pygments' spans around plain whitespace.
 
-Only whitespace that cannot render differently is removed: a run of whitespace holding a
-newline becomes one newline (HTML renders both as one space), never inside `pre`, `textarea`,
-`script` or `style`; `<span class="w">` (Pygments' whitespace token, which no stylesheet
-colours) and `<span class="n">` (names, which Material colours `--md-code-hl-name-color`, the
-code's own colour) give way to their text; and a token that continues one of the same class
-joins it (`<span class="p">(</span><span class="p">{</span>` is `<span class="p">({</span>`). Whitespace here is HTML's (space, tab, CR, LF, form feed), not
-Unicode's: a no-break space renders, so it stays.
+Only what cannot render differently is removed: a run of whitespace holding a newline becomes
+one newline (HTML renders both as one space), never inside `pre`, `textarea`, `script` or
+`style`. Inside `pre`, Pygments' empty opening span goes, and these spans give way to their
+text: `w` (whitespace, which no stylesheet colours), `n` (names, which Material colours
+`--md-code-hl-name-color`, the code's own colour), `o` and `p` (operators and punctuation,
+which errkb.css gives the code's own colour: their lighter grey was 4 KB of spans on the
+heaviest entry page). A token that continues one of the same class joins it
+(`<span class="c1"># a</span><span class="c1"> b</span>` is `<span class="c1"># a b</span>`).
+Whitespace here is HTML's (space, tab, CR, LF, form feed), not Unicode's: a no-break space
+renders, so it stays.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ import re
 
 _VERBATIM_RE = re.compile(r"(<(pre|textarea|script|style)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
 _HTML_SPACE = " \t\r\f"  # with "\n", which the split below consumes
-_PLAIN_SPAN_RE = re.compile(r'<span class="[wn]">([^<]*)</span>')
+_PLAIN_SPAN_RE = re.compile(r'<span class="[wnop]">([^<]*)</span>')
+_EMPTY_SPAN = "<span></span>"
 _SAME_CLASS_RE = re.compile(r'(<span class="([^"]+)">[^<]*)</span><span class="\2">')
 
 
@@ -35,7 +39,7 @@ def compact_html(html: str) -> str:
 
 
 def _tokens(pre: str) -> str:
-    pre = _PLAIN_SPAN_RE.sub(r"\1", pre)
+    pre = _PLAIN_SPAN_RE.sub(r"\1", pre.replace(_EMPTY_SPAN, ""))
     joined = _SAME_CLASS_RE.sub(r"\1", pre)
     while joined != pre:  # a run of three or more joins one pair per pass
         pre, joined = joined, _SAME_CLASS_RE.sub(r"\1", joined)

@@ -180,23 +180,49 @@ def _spans(cells: list[str]) -> str:
     return "".join(out)
 
 
-def _html_table(header: list[str], rows: Iterable[list[str]], *, merge_after: int = 0) -> str:
+def _html_table(
+    header: list[str],
+    rows: Iterable[list[str]],
+    *,
+    merge_after: int = 0,
+    group_first: bool = False,
+) -> str:
     """A table as raw HTML: thousands of numeric cells skip Markdown's inline parsing, and
     the `errkb.site.gridtables` extension skips the HTML parse too. Cells are escaped HTML.
 
     Body rows leave out `</td>` and `</tr>`, which HTML lets a parser infer (the next cell, row
     or `</tbody>` closes them): a GPU page holds about 2,000 cells, and the end tags were a
     fifth of its bytes. With `merge_after` n, equal neighbours after the first n cells share one
-    cell (the first n, a row's names, never merge)."""
+    cell (the first n, a row's names, never merge). With `group_first`, consecutive rows that
+    start with the same cell show it once, spanning their rows."""
     head = "".join(f"<th>{h}</th>" for h in header)
-    if merge_after:
-        body = "".join(
-            "<tr>" + "".join(f"<td>{c}" for c in row[:merge_after]) + _spans(row[merge_after:])
-            for row in rows
-        )
-    else:
-        body = "".join("<tr>" + "".join(f"<td>{c}" for c in row) for row in rows)
+    groups = _first_cell_groups(list(rows)) if group_first else [(1, [row]) for row in rows]
+    body = "".join(
+        _html_row(row, merge_after, span if k == 0 else -1)
+        for span, group in groups
+        for k, row in enumerate(group)
+    )
     return f"{GRID_OPEN}\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n{GRID_CLOSE}"
+
+
+def _first_cell_groups(rows: list[list[str]]) -> list[tuple[int, list[list[str]]]]:
+    """Runs of rows that share their first cell, each with its length."""
+    groups: list[tuple[int, list[list[str]]]] = []
+    for row in rows:
+        if groups and groups[-1][1][0][0] == row[0]:
+            groups[-1][1].append(row)
+        else:
+            groups.append((0, [row]))
+    return [(len(g), g) for _, g in groups]
+
+
+def _html_row(row: list[str], merge_after: int, rowspan: int) -> str:
+    """One body row; `rowspan` > 1 spans its first cell down, -1 leaves it out (a row above
+    spans it), 0 or 1 is a plain first cell."""
+    first = "" if rowspan < 0 else (f"<td rowspan={rowspan}>" if rowspan > 1 else "<td>") + row[0]
+    names = "".join(f"<td>{c}" for c in row[1:merge_after])
+    rest = _spans(row[merge_after:]) if merge_after else "".join(f"<td>{c}" for c in row[1:])
+    return "<tr>" + first + names + rest
 
 
 def _href(from_uri: str, to_uri: str, text: str) -> str:
@@ -628,7 +654,7 @@ def fit_table(fit: FitData, models: Iterable[str], engines: Iterable[str], from_
         for c in combos
     )
     return (
-        _html_table(header, rows, merge_after=2)
+        _html_table(header, rows, merge_after=2, group_first=True)
         + f"\n\nN is the cell's value. {commands}. "
         + f"[Check another GPU or model]({rel(from_uri, WILL_IT_RUN)})."
     )
