@@ -7,6 +7,10 @@ that weigh most, so a contributor knows what to tighten before a reviewer has to
 A few entries were written before the budget and are still over it after their provenance
 moved to the evidence page: `errkb/data/heavy_pages.yaml` lists each with a ceiling it may not
 grow past (a ratchet, like the exceptions of Rust's tidy), and says why.
+
+A page is weighed as it will be once its entry turns stale, with the warning that adds and a
+longer day count: otherwise a page just under the budget would fail a build months later with
+no edit to blame.
 """
 
 from __future__ import annotations
@@ -53,6 +57,16 @@ def allowances() -> dict[str, Allowance]:
     return {str(i): Allowance(int(a["ceiling"]), str(a["why"])) for i, a in data.items()}
 
 
+def stale_reserve(note: str) -> int:
+    """Bytes a page gains when its entry turns stale: the warning admonition as Python-Markdown
+    renders it around `note`, and a day count up to two digits longer."""
+    warning = (
+        '<div class="admonition warning">\n<p class="admonition-title">Possibly stale</p>\n'
+        f"<p>{note}</p>\n</div>\n"
+    )
+    return len(warning.encode()) + 2
+
+
 def _sections(html: str) -> list[tuple[str, str, int]]:
     """(anchor, heading, bytes) of each h2 section of the article, largest first."""
     article = html[html.find("<article") : html.rfind("</article>")]
@@ -66,19 +80,25 @@ def _sections(html: str) -> list[tuple[str, str, int]]:
 
 
 def over_budget(
-    html: str, *, path: str, allowance: Allowance | None = None, position: Position | None = None
+    html: str,
+    *,
+    path: str,
+    allowance: Allowance | None = None,
+    position: Position | None = None,
+    reserve: int = 0,
 ) -> Diagnostic | None:
-    """A problem naming `path` (the entry's YAML) when its page is over its budget, at the
-    field behind its heaviest section when `position` places it, or when it is listed in
-    heavy_pages.yaml and no longer needs to be."""
-    size = len(html.encode())
+    """A problem naming `path` (the entry's YAML) when its page, with `reserve` bytes it will
+    gain without an edit, is over its budget, at the field behind its heaviest section when
+    `position` places it, or when it is listed in heavy_pages.yaml and no longer needs to be."""
+    size = len(html.encode()) + reserve
     if allowance is not None and size <= ENTRY_PAGE_BUDGET:
         return Diagnostic(
             path,
             1,
             1,
             "",
-            f"its page is {size / 1024:.1f} KB of HTML, within the {ENTRY_PAGE_BUDGET // 1024} "
+            f"its page is {size / 1024:.1f} KB of HTML{_once_stale(reserve)}, within the "
+            f"{ENTRY_PAGE_BUDGET // 1024} "
             f"KB budget: remove its line from {HEAVY_PAGES}",
         )
     limit = allowance.ceiling if allowance else ENTRY_PAGE_BUDGET
@@ -98,7 +118,12 @@ def over_budget(
         line,
         col,
         field if position else "",
-        f"its page is {size / 1024:.1f} KB of HTML, over {what} (largest sections: {largest}). "
+        f"its page is {size / 1024:.1f} KB of HTML{_once_stale(reserve)}, over {what} "
+        f"(largest sections: {largest}). "
         "Tighten the prose, and move provenance (which release changed a wording, which issue "
         "shows it) into verified.how, which the evidence page shows",
     )
+
+
+def _once_stale(reserve: int) -> str:
+    return " once its entry turns stale" if reserve else ""

@@ -134,7 +134,8 @@ def _entry_link(page: str, entry: Entry) -> str:
     return f"[{entry.id}: {escape(entry.title)}]({rel(page, entry_uri(entry))})"
 
 
-def _age(entry: Entry, settings: Settings) -> tuple[int, bool]:
+def verified_age(entry: Entry, settings: Settings) -> tuple[int, bool]:
+    """Days from the entry's verification to this build, and whether that makes it stale."""
     age = (settings.build_date - entry.verified.date).days
     return age, age > settings.stale_after_days
 
@@ -144,7 +145,7 @@ def _against(entry: Entry) -> str:
     return ", ".join(f"{escape(ENGINES[e])} {code_span(ver)}" for e, ver in v.versions.items())
 
 
-def _stale_note(settings: Settings) -> str:
+def stale_note(settings: Settings) -> str:
     return (
         f"Entries older than {settings.stale_after_days} days are flagged for re-checking; "
         "engine wording and flags drift between releases."
@@ -153,7 +154,7 @@ def _stale_note(settings: Settings) -> str:
 
 def _verified(entry: Entry, settings: Settings, link: Link) -> str:
     v = entry.verified
-    age, stale = _age(entry, settings)
+    age, stale = verified_age(entry, settings)
     kind, label = ("warning", "Possibly stale") if stale else ("success", "Verified")
     head = f"{label}: {v.date.isoformat()}, {age} days before this build"
     return "\n".join(
@@ -166,7 +167,7 @@ def _verified(entry: Entry, settings: Settings, link: Link) -> str:
             "",
             indent(link(v.how)),
             "",
-            *([indent(_stale_note(settings)), ""] if stale else []),
+            *([indent(stale_note(settings)), ""] if stale else []),
         ]
     )
 
@@ -180,14 +181,14 @@ def _plural(n: int, one: str, many: str) -> str:
 # them inline the longest entries ran past 50 KB of HTML, twice the budget of a page.
 def _evidence_summary(entry: Entry, page: str, backlinks: int, settings: Settings) -> list[str]:
     v = entry.verified
-    age, stale = _age(entry, settings)
+    age, stale = verified_age(entry, settings)
     when = f"{v.date.isoformat()} ({age} days before this build)"
     what = [_plural(len(entry.sources), "source", "sources"), "how it was checked"]
     if backlinks:
         what.append(_plural(backlinks, "entry that links here", "entries that link here"))
     out = ["## Sources and verification { #sources data-search-exclude }", ""]
     if stale:
-        out += ['!!! warning "Possibly stale"', "", indent(_stale_note(settings)), ""]
+        out += ['!!! warning "Possibly stale"', "", indent(stale_note(settings)), ""]
     out += [
         f"Verified on {when} by {escape(v.by)} against {_against(entry)}.",
         "{ #verified }",
