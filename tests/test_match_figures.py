@@ -402,9 +402,13 @@ MEASURED: dict[str, dict[str, float]] = {
     # one held-out near miss (an Ollama log from an Intel GPU container), which it ranked as a
     # possible match. Holdout near-false 18 -> 17 of 152; the rest, calibration and the suite
     # unchanged. Found by the full test run, not looked for.
+    # E0070 split in two for its page's weight (issue 17), not for matching: the Hub's 429 went to
+    # E0156, and the pastes and logs showing a 429 were relabelled E0156 by that rule (two
+    # pastes, one log) before any scoring. Scored once after: holdout top-1 449 -> 450, top-3
+    # 460 -> 461, no match 58 -> 57; the suite and the calibration part unchanged.
     "holdout": {
-        "top1": 449 / 540,
-        "top3": 460 / 540,
+        "top1": 450 / 540,
+        "top3": 461 / 540,
         "confident_top1": 421 / 540,
         "near_false": 17 / 152,
         "confident_near_false": 13 / 152,
