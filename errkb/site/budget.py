@@ -4,9 +4,8 @@ Material's chrome takes about 11 KB of it; the rest is the entry's own words. An
 grows past it fails the strict build with a message that names its YAML file and the sections
 that weigh most, so a contributor knows what to tighten before a reviewer has to say it.
 
-A few entries were written before the budget and are still over it after their provenance
-moved to the evidence page: `errkb/data/heavy_pages.yaml` lists each with a ceiling it may not
-grow past (a ratchet, like the exceptions of Rust's tidy), and says why.
+Every entry's page fits (issue 17); the five written before the budget were tightened, and
+E0070 split in two. There are no exceptions: a page over the budget fails the build.
 
 A page is weighed as it will be once its entry turns stale, with the warning that adds and a
 longer day count: otherwise a page just under the budget would fail a build months later with
@@ -17,15 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from importlib import resources
-
-import yaml
 
 from errkb.entries.diagnostics import Diagnostic
 
 ENTRY_PAGE_BUDGET = 30 * 1024
-HEAVY_PAGES = "errkb/data/heavy_pages.yaml"
 
 _SECTION_RE = re.compile(r'<h2\b[^>]*\bid="([^"]+)"[^>]*>(.*?)<', re.S)
 # The entry field behind each section of its page (errkb/site/render.py's anchors).
@@ -42,19 +36,6 @@ _FIELDS = {
     "related": "related",
 }
 Position = Callable[[str], tuple[int, int]]  # a top-level field -> its (line, col) in the YAML
-
-
-@dataclass(frozen=True)
-class Allowance:
-    ceiling: int  # bytes of HTML the page may not grow past
-    why: str
-
-
-def allowances() -> dict[str, Allowance]:
-    """The listed entries' ceilings, by id."""
-    text = (resources.files("errkb") / "data" / "heavy_pages.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text) or {}
-    return {str(i): Allowance(int(a["ceiling"]), str(a["why"])) for i, a in data.items()}
 
 
 def stale_reserve(note: str) -> int:
@@ -80,46 +61,25 @@ def _sections(html: str) -> list[tuple[str, str, int]]:
 
 
 def over_budget(
-    html: str,
-    *,
-    path: str,
-    allowance: Allowance | None = None,
-    position: Position | None = None,
-    reserve: int = 0,
+    html: str, *, path: str, position: Position | None = None, reserve: int = 0
 ) -> Diagnostic | None:
     """A problem naming `path` (the entry's YAML) when its page, with `reserve` bytes it will
-    gain without an edit, is over its budget, at the field behind its heaviest section when
-    `position` places it, or when it is listed in heavy_pages.yaml and no longer needs to be."""
+    gain without an edit, is over the budget, at the field behind its heaviest section when
+    `position` places it."""
     size = len(html.encode()) + reserve
-    if allowance is not None and size <= ENTRY_PAGE_BUDGET:
-        return Diagnostic(
-            path,
-            1,
-            1,
-            "",
-            f"its page is {size / 1024:.1f} KB of HTML{_once_stale(reserve)}, within the "
-            f"{ENTRY_PAGE_BUDGET // 1024} "
-            f"KB budget: remove its line from {HEAVY_PAGES}",
-        )
-    limit = allowance.ceiling if allowance else ENTRY_PAGE_BUDGET
-    if size <= limit:
+    if size <= ENTRY_PAGE_BUDGET:
         return None
     sections = _sections(html)
     largest = ", ".join(f"{name} {n / 1024:.1f} KB" for _, name, n in sections[:3])
     field = next((_FIELDS[a] for a, _, _ in sections if a in _FIELDS), "")
     line, col = position(field) if position and field else (1, 1)
-    what = (
-        f"the {limit / 1024:.1f} KB ceiling {HEAVY_PAGES} gives it"
-        if allowance
-        else f"the {ENTRY_PAGE_BUDGET // 1024} KB an entry page may weigh"
-    )
     return Diagnostic(
         path,
         line,
         col,
         field if position else "",
-        f"its page is {size / 1024:.1f} KB of HTML{_once_stale(reserve)}, over {what} "
-        f"(largest sections: {largest}). "
+        f"its page is {size / 1024:.1f} KB of HTML{_once_stale(reserve)}, over the "
+        f"{ENTRY_PAGE_BUDGET // 1024} KB an entry page may weigh (largest sections: {largest}). "
         "Tighten the prose, and move provenance (which release changed a wording, which issue "
         "shows it) into verified.how, which the evidence page shows",
     )

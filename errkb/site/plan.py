@@ -52,7 +52,7 @@ from errkb.settings import Settings
 from errkb.site import icons, render
 from errkb.site.api import api_files
 from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
-from errkb.site.budget import Allowance, allowances, over_budget, stale_reserve
+from errkb.site.budget import over_budget, stale_reserve
 from errkb.site.charts import CHARTS_DIR, chart_specs
 from errkb.site.charts import stale as stale_charts
 from errkb.site.fitcache import FitParts, TableKey, load_fit_parts
@@ -108,21 +108,14 @@ class SitePlan:
         """src_uri of each entry's page (not its evidence page) -> the entry."""
         return {entry_uri(item.entry): item for item in self.corpus.items}
 
-    @functools.cached_property
-    def _allowances(self) -> dict[str, Allowance]:
-        return allowances()
-
     def page_problem(self, src_uri: str, html: str) -> Diagnostic | None:
         """The built page `src_uri` breaks its weight budget (entry pages only)."""
         item = self._entry_pages.get(src_uri)
         if item is None or not self.settings.page_budget:
             return None
-        allowance = self._allowances.get(item.entry.id)
         stale = render.verified_age(item.entry, self.settings)[1]
         reserve = 0 if stale else stale_reserve(render.stale_note(self.settings))
-        return over_budget(
-            html, path=item.path, allowance=allowance, position=item.position, reserve=reserve
-        )
+        return over_budget(html, path=item.path, position=item.position, reserve=reserve)
 
     def index_urls(self) -> list[str]:
         """URLs of the generated non-entry pages (recorded in the lock)."""
