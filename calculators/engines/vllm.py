@@ -126,6 +126,7 @@ def kv_dtype_bytes(arch: ModelArch, kv_dtype: str) -> int:
     return PAGED_KV_DTYPES[d] or torch_dtype_bytes(arch.torch_dtype)
 
 
+@lru_cache(maxsize=256)  # a pure function of a string the grid asks 60,000 times
 def version_key(version: str | None) -> str:
     v = (version or DEFAULT_VERSION).strip().lower()
     if v in VERSIONS:
@@ -140,6 +141,7 @@ def version_key(version: str | None) -> str:
     raise SettingError(f"unknown vLLM version {version!r}; use v0, v1 or e.g. 0.9.2")
 
 
+@lru_cache(maxsize=256)
 def hybrid_manager(version: str | None) -> bool:
     """Whether an explicit vLLM version has the hybrid KV cache manager (0.10 and later)."""
     v = (version or "").strip().lower().lstrip("v")

@@ -88,6 +88,7 @@ ANCHOR_RE = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
 # Section anchors of the page skeleton; a solution anchor may not take one.
 RESERVED_ANCHORS = frozenset(
     {
+        "top",
         "messages",
         "fit",
         "cause",

@@ -242,7 +242,9 @@ def render_entry(
     }
     out = [
         front_matter(meta),
-        f"# {escape(entry.title)}",
+        # A short anchor: the title's own slug was up to 190 characters, three times a page
+        # (the heading, its permalink, the skip link), and links to the page's top need none.
+        f"# {escape(entry.title)} {{ #top }}",
         "",
         escape(entry.summary),
         "",
