@@ -66,6 +66,21 @@ class _Persistent(Generic[K, V]):
             self.computed += 1
             return value
 
+    def many(self, keys: Iterable[K]) -> list[V]:
+        """`[self(k) for k in keys]` in one loop: the pattern check asks about 500,000 keys at
+        5,000 entries, and two calls a key were most of its time."""
+        values, used, fn = self.values, self.used, self.fn
+        out: list[V] = []
+        for key in keys:
+            used.add(key)
+            if key in values:
+                out.append(values[key])
+            else:
+                value = values[key] = fn(key)
+                self.computed += 1
+                out.append(value)
+        return out
+
     @functools.cached_property
     def version(self) -> str:
         # Once per process: the results in memory are those of the code this process runs,
@@ -77,13 +92,13 @@ _persistent: list[_Persistent[Any, Any]] = []
 _depth = 0  # `remembered` inside `remembered` (a build loads the corpus) adds nothing
 
 
-def persistent(name: str, *sources: Path) -> Callable[[Callable[[K], V]], Callable[[K], V]]:
+def persistent(name: str, *sources: Path) -> Callable[[Callable[[K], V]], _Persistent[K, V]]:
     """Remember a pure function's results in memory, and on disk between the builds that
     `remembered(root)` wraps. `sources`: the files whose code decides the results (the
     function's module and what it calls), digested into the memo's version. The function
     must return values nobody mutates: callers share them."""
 
-    def wrap(fn: Callable[[K], V]) -> Callable[[K], V]:
+    def wrap(fn: Callable[[K], V]) -> _Persistent[K, V]:
         memo: _Persistent[K, V] = _Persistent(fn, name, sources)
         _persistent.append(memo)
         return memo

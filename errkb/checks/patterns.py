@@ -45,8 +45,9 @@ def pattern_collisions(entries: list[Entry]) -> list[tuple[Entry, int, Entry, in
                 if key not in groups_for:
                     groups_for[key] = _by_lines(corpus.containing(literals), cleaned)
                 groups = groups_for[key]
-            for lines, members in groups.items():
-                if not _matches((pattern.regex, lines)):
+            verdicts = _matches.many((pattern.regex, lines) for lines in groups)
+            for members, verdict in zip(groups.values(), verdicts, strict=True):
+                if not verdict:
                     continue
                 for k in members:
                     other, m_index, _ = messages[k]
