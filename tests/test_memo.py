@@ -150,3 +150,18 @@ def test_errkb_no_cache_writes_nothing(tmp_path: Path, monkeypatch: pytest.Monke
     with memo_module.remembered(tmp_path):
         assert triple(3) == 9
     assert not (tmp_path / memo_module.MEMO_DIR).exists()
+
+
+def test_many_is_one_call_a_key_remembered_and_saved_alike(tmp_path: Path) -> None:
+    upper, calls = _counted(tmp_path, "upper-many", str.upper)
+    with memo_module.remembered(tmp_path):
+        assert upper("a") == "A"
+        assert upper.many(["a", "b", "a", "c"]) == ["A", "B", "A", "C"]
+    assert calls == ["a", "b", "c"]  # "a" was remembered, "b" computed once
+    path = tmp_path / memo_module.MEMO_DIR / "upper-many.pickle"
+    assert memo_module.read_memo(path, upper.version) == {"a": "A", "b": "B", "c": "C"}
+    upper.values.clear()
+    with memo_module.remembered(tmp_path):  # the next process: read back, nothing computed
+        assert upper.many(["c"]) == ["C"]
+    assert calls == ["a", "b", "c"]
+    assert memo_module.read_memo(path, upper.version) == {"c": "C"}  # only what was used
