@@ -4,8 +4,8 @@ Material's chrome takes about 11 KB of it; the rest is the entry's own words. An
 grows past it fails the strict build with a message that names its YAML file and the sections
 that weigh most, so a contributor knows what to tighten before a reviewer has to say it.
 
-Every entry's page fits (issue 17); the five written before the budget were tightened, and
-E0070 split in two. There are no exceptions: a page over the budget fails the build.
+There are no exceptions: an entry that cannot be tightened under the budget is split, as E0070
+was (the Hub's rate limit and no connection became two entries).
 
 A page is weighed as it will be once its entry turns stale, with the warning that adds and a
 longer day count: otherwise a page just under the budget would fail a build months later with

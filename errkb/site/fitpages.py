@@ -207,13 +207,13 @@ def _html_table(
 
 def _first_cell_groups(rows: list[list[str]]) -> list[tuple[int, list[list[str]]]]:
     """Runs of rows that share their first cell, each with its length."""
-    groups: list[tuple[int, list[list[str]]]] = []
+    groups: list[list[list[str]]] = []
     for row in rows:
-        if groups and groups[-1][1][0][0] == row[0]:
-            groups[-1][1].append(row)
+        if groups and groups[-1][0][0] == row[0]:
+            groups[-1].append(row)
         else:
-            groups.append((0, [row]))
-    return [(len(g), g) for _, g in groups]
+            groups.append([row])
+    return [(len(g), g) for g in groups]
 
 
 def _html_row(row: list[str], merge_after: int, rowspan: int) -> str:
