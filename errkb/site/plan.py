@@ -108,13 +108,17 @@ class SitePlan:
         """src_uri of each entry's page (not its evidence page) -> the entry."""
         return {entry_uri(item.entry): item for item in self.corpus.items}
 
+    @functools.cached_property
+    def _stale_reserve(self) -> int:
+        return stale_reserve(render.stale_note(self.settings))
+
     def page_problem(self, src_uri: str, html: str) -> Diagnostic | None:
         """The built page `src_uri` breaks its weight budget (entry pages only)."""
         item = self._entry_pages.get(src_uri)
         if item is None or not self.settings.page_budget:
             return None
         stale = render.verified_age(item.entry, self.settings)[1]
-        reserve = 0 if stale else stale_reserve(render.stale_note(self.settings))
+        reserve = 0 if stale else self._stale_reserve
         return over_budget(html, path=item.path, position=item.position, reserve=reserve)
 
     def index_urls(self) -> list[str]:
