@@ -11,8 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -25,7 +23,6 @@ from calculators.engines.base import EngineResult, SettingError, Settings
 from calculators.gpus import Gpu, gpu_settings, load_gpus
 from calculators.models import ModelArch, load_catalog
 
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # where `calculators` imports from
 # Bump when a formula or an engine profile changes what the tables show.
 CALCULATOR_VERSION = "1"
 
@@ -361,54 +358,21 @@ def _cache_path(cache_dir: Path) -> Path:
     return cache_dir / f"grid-{source_key()}.json"
 
 
-def start_background(cache_dir: Path) -> subprocess.Popen[bytes] | None:
-    """Start computing the grid in a child process, when it is not cached and a second
-    core can take it: the build loads and checks the corpus meanwhile, so a cold build
-    (every fresh CI clone) does not pay for the grid on top. None: nothing started."""
-    if _grid is not None or _cache_path(cache_dir).is_file() or (os.cpu_count() or 1) < 2:
-        return None
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(_PACKAGE_ROOT), *sys.path])}
-    try:
-        return subprocess.Popen(
-            [sys.executable, "-m", "calculators.grid"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-        )
-    except OSError:
-        return None
-
-
-def _from_background(child: subprocess.Popen[bytes]) -> tuple[Cell, ...] | None:
-    """The child's grid; None when it failed (the caller then computes it here)."""
-    out, _ = child.communicate()
-    if child.returncode != 0:
-        return None
-    try:
-        return _from_json(out)
-    except (ValueError, KeyError, TypeError):
-        return None
-
-
-def load_or_compute(
-    cache_dir: Path, *, background: subprocess.Popen[bytes] | None = None
-) -> tuple[Cell, ...]:
-    """The grid from `cache_dir` when computed from the same sources, else from the
-    `background` child (see `start_background`), else computed here; saved to the cache.
+def load_or_compute(cache_dir: Path) -> tuple[Cell, ...]:
+    """The grid from `cache_dir` when computed from the same sources, else computed here;
+    saved to the cache.
 
     A cold build pays for the grid once; `mkdocs serve` rebuilds and warm CI builds do not.
     """
     global _grid
     path = _cache_path(cache_dir)
-    if background is not None and _grid is None:
-        _grid = _from_background(background)
     if _grid is None and path.is_file():
         _grid = _from_json(path.read_bytes())
     cells = fit_grid()
     if not path.is_file():
         try:
             cache_dir.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")  # builds may run side by side
             tmp.write_text(_to_json(cells), encoding="utf-8")
             tmp.replace(path)
             prune_cache(path)
@@ -451,7 +415,3 @@ def engine_versions() -> dict[str, str]:
         if c.engine_version and engine not in seen:
             seen[engine] = c.engine_version
     return dict(sorted(seen.items()))
-
-
-if __name__ == "__main__":  # the child of `start_background`: the grid as JSON on stdout
-    sys.stdout.write(_to_json(fit_grid()))

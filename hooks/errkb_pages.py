@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +21,18 @@ from mkdocs.structure.pages import Page
 from errkb.settings import load_settings
 from errkb.site.compact import compact_html
 from errkb.site.markers import UnknownMarker, expand_markers
-from errkb.site.plan import SitePlan, build_site_plan
+from errkb.site.plan import GeneratedPage, LatePage, SitePlan, begin_site_plan
 from errkb.site.search import SearchIndexError, build_search_index, ignore_excluded_sections
 
 # Under "mkdocs." so that `--strict` counts what we log.
 log = logging.getLogger("mkdocs.hooks.errkb")
 
-# Rebuilt on every build (serve re-runs on_config), never reused across builds.
+# Rebuilt on every build (serve re-runs on_config), never reused across builds. With the fit
+# parts cold, `_plan` lacks its late pages until `_whole_plan()` waits for them: MkDocs reads
+# the other pages first.
 _plan: SitePlan | None = None
+_complete: Callable[[], SitePlan] | None = None
+_late_assets: list[File] = []
 # `mkdocs serve --dirty` keeps the search index of its first build: a rebuild after each save
 # stays fast, and the preview's search may lag the edit. Other builds clean the site directory,
 # so they index again (`mkdocs build` always does).
@@ -54,10 +59,35 @@ class _GeneratedPage(File):
             return True
 
 
+class _LatePage(_GeneratedPage):
+    """A fit page, or an entry page with a fit table, whose Markdown the build reads last:
+    reading it waits for the child process computing the fit parts."""
+
+    @property
+    def content_string(self) -> str:
+        return _whole_plan().markdown[self.src_uri]
+
+    @content_string.setter
+    def content_string(self, value: str) -> None:
+        File.content_string.fset(self, value)  # type: ignore[attr-defined]
+
+
 def _current_plan() -> SitePlan:
     if _plan is None:
         raise PluginError("errkb: the site plan was not built (on_config did not run)")
     return _plan
+
+
+def _whole_plan() -> SitePlan:
+    """The plan with its late pages, waiting for them once."""
+    global _plan, _complete
+    if _complete is not None:
+        _plan, _complete = _complete(), None
+        if not _plan.ok:  # a committed chart older than its data
+            for diagnostic in _plan.diagnostics:
+                log.error(diagnostic.render())
+            raise PluginError(f"errkb: {len(_plan.diagnostics)} problem(s) in the fit tables")
+    return _current_plan()
 
 
 def on_startup(*, command: str, dirty: bool) -> None:
@@ -67,9 +97,11 @@ def on_startup(*, command: str, dirty: bool) -> None:
 
 def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     """Load and check errors/, then register the redirects the plan needs."""
-    global _plan
+    global _plan, _complete
     root = Path(config.config_file_path).parent
-    _plan = build_site_plan(load_settings(root))
+    _plan, _complete = begin_site_plan(load_settings(root))
+    if not _plan.late_pages:
+        _plan, _complete = _complete(), None
     if not _plan.ok:
         for diagnostic in _plan.diagnostics:
             log.error(diagnostic.render())
@@ -89,24 +121,41 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     """Add every generated page as an in-memory file (nothing is written to docs/)."""
     plan = _current_plan()
-    root = plan.settings.root
-    for page in plan.pages:
+    # Late pages last, so that MkDocs reads them last: a cold build's child computes them
+    # meanwhile. A whole plan lists them in the same place.
+    slots: list[tuple[GeneratedPage | LatePage, str, type[_GeneratedPage]]]
+    slots = [(p, p.markdown, _GeneratedPage) for p in plan.pages]
+    slots += [(p, "", _LatePage) for p in plan.late_pages]
+    for page, markdown, kind in slots:
         if files.get_file_from_path(page.src_uri) is not None:
             raise PluginError(f"errkb: docs/{page.src_uri} collides with a generated page")
-        file = _GeneratedPage.generated(
-            config, page.src_uri, content=page.markdown, inclusion=InclusionLevel.NOT_IN_NAV
+        file = kind.generated(
+            config, page.src_uri, content=markdown, inclusion=InclusionLevel.NOT_IN_NAV
         )
         assert isinstance(file, _GeneratedPage)
-        file.root, file.sources = root, page.sources
+        file.root, file.sources = plan.settings.root, page.sources
         # edit_uri is docs-relative (mkdocs.yml: edit/<branch>/docs/), so step out to the YAML;
         # index pages have no source to edit.
         file.edit_uri = f"../{page.edit_path}" if page.edit_path else None
         files.append(file)
     for path, content in plan.assets.items():
         files.append(File.generated(config, path, content=content))
+    _late_assets.clear()
+    for path in plan.late_assets:  # filled in on_env, before MkDocs writes them
+        _late_assets.append(File.generated(config, path, content=""))
+        files.append(_late_assets[-1])
     for path, source in plan.static.items():
         files.append(File.generated(config, path, abs_src_path=str(source)))
     return files
+
+
+def on_env(env: Any, *, config: MkDocsConfig, files: Files) -> Any:
+    """Every page is read: fill in the fit JSON (the plan is whole by now)."""
+    assets = _whole_plan().assets
+    for file in _late_assets:
+        file.content_string = assets[file.src_uri]
+    _late_assets.clear()
+    return env
 
 
 def on_page_markdown(markdown: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:

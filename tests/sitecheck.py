@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import filecmp
 import posixpath
 import re
 from html.parser import HTMLParser
@@ -73,3 +74,20 @@ def locked_urls(root: Path) -> list[str]:
     # Every slug's evidence page too (published with the evidence pages, 2026-11-26).
     urls += [f"errors/{slug}/evidence/" for slugs in lock.entries.values() for slug in slugs]
     return urls + lock.pages
+
+
+def differences(a: Path, b: Path) -> list[str]:
+    """Files only in one site, or in both with different bytes."""
+    out: list[str] = []
+
+    def walk(cmp: filecmp.dircmp[str], prefix: str) -> None:
+        out.extend(f"{prefix}{name} (only in the first build)" for name in cmp.left_only)
+        out.extend(f"{prefix}{name} (only in the second build)" for name in cmp.right_only)
+        out.extend(f"{prefix}{name} (not a file in both)" for name in cmp.common_funny)
+        _, mismatch, errors = filecmp.cmpfiles(cmp.left, cmp.right, cmp.common_files, shallow=False)
+        out.extend(f"{prefix}{name}" for name in mismatch + errors)
+        for name, sub in sorted(cmp.subdirs.items()):
+            walk(sub, f"{prefix}{name}/")
+
+    walk(filecmp.dircmp(a, b), "")
+    return sorted(out)

@@ -6,11 +6,8 @@ import json
 import random
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 import calculators.engines.ollama as ollama_engine
@@ -159,47 +156,6 @@ def test_committed_charts_are_current_static_svg_of_the_grid(tmp_path: Path, fit
     (copy / "models" / "llama-3.1-8b.svg").write_text("<!-- old -->\n<svg/>", encoding="utf-8")
     (copy / "models" / "gone.svg").write_text("<svg/>", encoding="utf-8")
     assert stale(tmp_path, specs) == ["models/gone.svg", "models/llama-3.1-8b.svg"]
-
-
-def test_grid_from_the_background_child_equals_the_grid_computed_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from calculators import grid
-
-    expected = grid.fit_grid()
-    monkeypatch.setattr(grid, "_grid", None)
-    monkeypatch.setattr(grid.os, "cpu_count", lambda: 2)
-    child = grid.start_background(tmp_path)
-    assert child is not None
-    assert grid.load_or_compute(tmp_path, background=child) == expected
-    # Saved for the next build, which then starts no child.
-    assert (tmp_path / f"grid-{grid.source_key()}.json").is_file()
-    monkeypatch.setattr(grid, "_grid", None)
-    assert grid.start_background(tmp_path) is None
-    assert grid.load_or_compute(tmp_path) == expected
-
-
-def test_a_failed_background_child_leaves_the_grid_to_this_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from calculators import grid
-
-    expected = grid.fit_grid()
-    monkeypatch.setattr(grid, "_grid", None)
-    failed = subprocess.Popen(
-        [sys.executable, "-c", "print('[{\"gpu\": 1}]'); raise SystemExit(3)"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert grid.load_or_compute(tmp_path, background=failed) == expected
-
-
-def test_one_core_starts_no_child(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from calculators import grid
-
-    monkeypatch.setattr(grid, "_grid", None)
-    monkeypatch.setattr(grid.os, "cpu_count", lambda: 1)
-    assert grid.start_background(tmp_path) is None
 
 
 def test_launch_commands_use_flags_the_newest_release_has() -> None:

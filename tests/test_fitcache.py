@@ -8,7 +8,8 @@ from pathlib import Path
 import errkb.site.fitcache as fitcache
 from calculators.grid import fit_grid, prune_cache
 from errkb.site.fitdata import FitData, fit_data
-from errkb.site.plan import _build_parts, _table
+from errkb.site.fitplan import build_parts as _build_parts
+from errkb.site.fitplan import table as _table
 
 
 def _load(cache_dir: Path, wanted: list[fitcache.TableKey], calls: list[str]) -> fitcache.FitParts:

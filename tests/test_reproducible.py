@@ -10,7 +10,6 @@ from earlier builds cannot change a byte either.
 
 from __future__ import annotations
 
-import filecmp
 import os
 import subprocess
 import sys
@@ -18,6 +17,7 @@ import time
 from pathlib import Path
 
 from tests.conftest import ROOT
+from tests.sitecheck import differences
 
 BUILD = """
 import sys
@@ -26,22 +26,6 @@ from mkdocs.config import load_config
 
 build(load_config(sys.argv[1], strict=True, site_dir=sys.argv[2]))
 """
-
-
-def _differences(a: Path, b: Path) -> list[str]:
-    out: list[str] = []
-
-    def walk(cmp: filecmp.dircmp[str], prefix: str) -> None:
-        out.extend(f"{prefix}{name} (only in the first build)" for name in cmp.left_only)
-        out.extend(f"{prefix}{name} (only in the second build)" for name in cmp.right_only)
-        out.extend(f"{prefix}{name} (not a file in both)" for name in cmp.common_funny)
-        _, mismatch, errors = filecmp.cmpfiles(cmp.left, cmp.right, cmp.common_files, shallow=False)
-        out.extend(f"{prefix}{name}" for name in mismatch + errors)
-        for name, sub in sorted(cmp.subdirs.items()):
-            walk(sub, f"{prefix}{name}/")
-
-    walk(filecmp.dircmp(a, b), "")
-    return sorted(out)
 
 
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
@@ -70,7 +54,7 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
         output, _ = proc.communicate(timeout=600)
         assert proc.returncode == 0, output[-4000:]
     assert (sites[0] / "index.html").is_file()
-    differing = _differences(*sites)
+    differing = differences(*sites)
     assert differing == [], f"{len(differing)} file(s) differ between two builds: " + ", ".join(
         differing[:50]
     )

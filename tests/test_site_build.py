@@ -18,6 +18,7 @@ from errkb.checks.corpus import load_corpus
 from errkb.site.icons import ICONS, SPRITE, symbol_id
 from tests.conftest import ROOT, TODAY, MakeRepo, fixture_text
 from tests.sitecheck import (
+    differences,
     internal_links,
     locked_urls,
     page_file,
@@ -188,6 +189,37 @@ def test_message_braces_are_not_macro_rendered(fixture_site: tuple[Path, Path]) 
     _, site = fixture_site
     html = page_file(site, "errors/fixture-kv-cache-too-small/").read_text()
     assert "fixture message with {{ braces }}" in html
+
+
+def test_a_cold_build_of_the_fit_tables_writes_what_a_warm_one_does(
+    make_repo: MakeRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the fit parts cold, a child process computes them while MkDocs reads the other
+    pages: the site is the same, byte for byte, as one built from the cache."""
+    import errkb.site.fitcache as fitcache
+    import errkb.site.fitplan as fitplan
+
+    fit = "fit:\n  engines: [vllm]\n  models: [llama-3.1-8b, qwen3-14b]\n"
+    repo = make_repo({"E0001.yaml": fixture_text("E0001.yaml") + fit})  # warms the cache
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1790000000")
+    warm = strict_build(repo, tmp_path / "warm")
+    for path in (repo / ".cache" / "errkb").glob("*.json"):
+        path.unlink()
+    monkeypatch.setattr(fitcache, "_memo", {})
+    monkeypatch.setattr(fitplan.os, "cpu_count", lambda: 2)
+    waited: list[int] = []
+    parts = fitplan.Pending.parts
+
+    def counted(self: fitplan.Pending) -> fitcache.FitParts:
+        waited.append(1)
+        return parts(self)
+
+    monkeypatch.setattr(fitplan.Pending, "parts", counted)
+    cold = strict_build(repo, tmp_path / "cold")
+    assert waited == [1], "the cold build did not take its fit parts from the child"
+    entry = page_file(cold, "errors/fixture-kv-cache-too-small/").read_text()
+    assert 'href="../../models/qwen3-14b/"' in entry  # its fit table
+    assert differences(warm, cold) == []
 
 
 def _failing_build(

@@ -77,6 +77,12 @@ def _path(cache_dir: Path) -> Path:
 _memo: dict[str, FitParts] = {}  # `mkdocs serve`: one process, many plans
 
 
+def fit_parts_cached(cache_dir: Path) -> bool:
+    """Whether `load_fit_parts` would find the parts without building them (save a new fit
+    table, which it adds from the grid)."""
+    return parts_key() in _memo or _path(cache_dir).is_file()
+
+
 def load_fit_parts(
     cache_dir: Path,
     wanted: Iterable[TableKey],

@@ -185,7 +185,8 @@ def fit_assets(fit: FitData) -> dict[str, str]:
     several: dict[str, list[Cell]] = {}
     for c in setup_grid():
         several.setdefault(c.model, []).append(c)
-    for model_id, mine in fit.grouped("model").items():
-        rows = [c.to_json() for c in (*mine, *several.get(model_id, ()))]
+    per_model = fit.grouped("model")
+    for model_id in fit.catalog:  # one file per catalog model, named before the grid exists
+        rows = [c.to_json() for c in (*per_model.get(model_id, ()), *several.get(model_id, ()))]
         out[f"{FIT_API}/{model_id}.json"] = json_text({"model": model_id, "cells": rows})
     return out

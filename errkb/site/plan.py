@@ -9,21 +9,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from subprocess import Popen
 from typing import Any
 
 import errkb.mdtext as mdtext
-from calculators.grid import (
-    SETUPS,
-    Cell,
-    load_or_compute,
-    setup_grid,
-    source_key,
-    start_background,
-)
+from calculators.grid import source_key
 from errkb.checks.corpus import Corpus, load_corpus
 from errkb.entries import engines, links, schema, urls
 from errkb.entries.diagnostics import Diagnostic
@@ -34,16 +26,10 @@ from errkb.entries.schema import CATEGORIES, Entry
 from errkb.entries.urls import (
     CATEGORIES_INDEX,
     ENGINES_INDEX,
-    GPUS_INDEX,
-    MODELS_INDEX,
-    SIZING,
-    concurrency_uri,
     entry_uri,
     evidence_uri,
     former_evidence_uri,
     former_uri,
-    gpu_uri,
-    model_uri,
     short_uri,
     url_of,
 )
@@ -53,21 +39,11 @@ from errkb.site import icons, render
 from errkb.site.api import api_files
 from errkb.site.browsercalc import RUNTIME_JSON, BrowserCalc, browser_calc, default_cache
 from errkb.site.budget import over_budget, stale_reserve
-from errkb.site.charts import CHARTS_DIR, chart_specs
+from errkb.site.charts import CHARTS_DIR
 from errkb.site.charts import stale as stale_charts
-from errkb.site.fitcache import FitParts, TableKey, load_fit_parts
-from errkb.site.fitdata import FitData, fit_assets, fit_data
-from errkb.site.fitpages import (
-    fit_table,
-    gpu_concurrency_page,
-    gpu_page,
-    gpus_index,
-    model_page,
-    models_index,
-    setup_concurrency_page,
-    setup_page,
-    sizing_guide,
-)
+from errkb.site.fitcache import FitParts, TableKey
+from errkb.site.fitplan import CALC_SOURCES, fit_layout, fit_parts
+from errkb.site.fitplan import start as start_fit_parts
 from errkb.site.gcpause import collector_paused
 from errkb.site.indexes import (
     categories_index,
@@ -90,6 +66,18 @@ class GeneratedPage:
 
 
 @dataclass(frozen=True)
+class LatePage:
+    """A page whose Markdown waits for the fit parts: what MkDocs needs to list it now."""
+
+    src_uri: str
+    edit_path: str | None = None
+    sources: tuple[str, ...] = ()
+
+    def filled(self, markdown: str) -> GeneratedPage:
+        return GeneratedPage(self.src_uri, markdown, self.edit_path, self.sources)
+
+
+@dataclass(frozen=True)
 class SitePlan:
     settings: Settings
     corpus: Corpus
@@ -98,6 +86,9 @@ class SitePlan:
     static: dict[str, Path] = field(default_factory=dict)  # site path -> file copied as is
     redirects: dict[str, str] = field(default_factory=dict)  # old src_uri -> target src_uri
     diagnostics: tuple[Diagnostic, ...] = ()
+    # Named here, computed in a child process (`begin_site_plan`): none in a whole plan.
+    late_pages: tuple[LatePage, ...] = ()
+    late_assets: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -125,7 +116,13 @@ class SitePlan:
         """URLs of the generated non-entry pages (recorded in the lock)."""
         # An entry's pages are recorded by its id and slugs; old slugs redirect both.
         entry_pages = {u(e) for e in self.corpus.entries for u in (entry_uri, evidence_uri)}
-        return sorted(url_of(p.src_uri) for p in self.pages if p.src_uri not in entry_pages)
+        every: tuple[GeneratedPage | LatePage, ...] = (*self.pages, *self.late_pages)
+        return sorted(url_of(p.src_uri) for p in every if p.src_uri not in entry_pages)
+
+    @functools.cached_property
+    def markdown(self) -> dict[str, str]:
+        """src_uri -> Markdown of every page."""
+        return {p.src_uri: p.markdown for p in self.pages}
 
 
 _LISTED_ID_RE = re.compile(r"\bE\d{4}\b")
@@ -185,63 +182,73 @@ def _shown(ids: Iterable[str], by_id: dict[str, Entry]) -> tuple[Any, ...]:
     return tuple((i, by_id[i].slug, by_id[i].title) for i in ids if i in by_id)
 
 
+class _EntryPages:
+    """Each entry's page and its evidence page, remembered between builds (`_entry_page_memo`)."""
+
+    def __init__(self, corpus: Corpus, settings: Settings) -> None:
+        self.corpus, self.settings = corpus, settings
+        self.by_id = corpus.by_id()
+        self.paths = {item.entry.id: item.path for item in corpus.items}
+        self.slugs = slugs_digest(corpus)
+
+    def slot(self, item: LoadedEntry) -> LatePage:
+        """The entry page, before its Markdown: it counts backlinks, so they are sources."""
+        shown = [*_shown_ids(item.entry), *self.corpus.backlinks.get(item.entry.id, ())]
+        return LatePage(entry_uri(item.entry), item.path, _sources(item, shown, self.paths))
+
+    def page(self, item: LoadedEntry, tables: dict[TableKey, str] | None) -> GeneratedPage:
+        entry, by_id = item.entry, self.by_id
+        backlinks = self.corpus.backlinks.get(entry.id, ())
+        fit = _entry_table(tables, entry)
+
+        def page() -> str:
+            return render_entry(
+                entry,
+                path=item.path,
+                by_id=by_id,
+                backlinks=backlinks,
+                settings=self.settings,
+                fit=fit,
+            )
+
+        if item.digest:
+            # The page counts the entries linking here; the evidence page lists them.
+            shown = _shown(_shown_ids(entry), by_id)
+            key = ("page", item.digest, self.slugs, self.settings, len(backlinks), shown, fit)
+            markdown = _entry_page_memo.get(key, page)
+        else:
+            markdown = page()
+        return self.slot(item).filled(markdown)
+
+    def evidence(self, item: LoadedEntry) -> GeneratedPage:
+        entry, by_id = item.entry, self.by_id
+        backlinks = self.corpus.backlinks.get(entry.id, ())
+
+        def evidence() -> str:
+            return render_evidence(
+                entry, path=item.path, by_id=by_id, backlinks=backlinks, settings=self.settings
+            )
+
+        if item.digest:
+            common = (item.digest, self.slugs, self.settings)
+            proof = _entry_page_memo.get(("evidence", *common, _shown(backlinks, by_id)), evidence)
+        else:
+            proof = evidence()
+        return GeneratedPage(
+            evidence_uri(entry),
+            proof,
+            edit_path=item.path,
+            sources=_sources(item, backlinks, self.paths),
+        )
+
+
 def entry_pages(
     corpus: Corpus, settings: Settings, tables: dict[TableKey, str] | None
 ) -> list[GeneratedPage]:
     """Each entry's page and its evidence page. `tables`: the fit tables entries ask for
     (None leaves tables out)."""
-    by_id = corpus.by_id()
-    paths = {item.entry.id: item.path for item in corpus.items}
-    slugs = slugs_digest(corpus)
-    pages = []
-    for item in corpus.items:
-        entry = item.entry
-        backlinks = corpus.backlinks.get(entry.id, ())
-        fit = _entry_table(tables, entry)
-        shown = _shown_ids(entry)
-
-        def page(
-            item: LoadedEntry = item, backlinks: tuple[str, ...] = backlinks, fit: str | None = fit
-        ) -> str:
-            return render_entry(
-                item.entry,
-                path=item.path,
-                by_id=by_id,
-                backlinks=backlinks,
-                settings=settings,
-                fit=fit,
-            )
-
-        def evidence(item: LoadedEntry = item, backlinks: tuple[str, ...] = backlinks) -> str:
-            return render_evidence(
-                item.entry, path=item.path, by_id=by_id, backlinks=backlinks, settings=settings
-            )
-
-        if item.digest:
-            # The page counts the entries linking here; the evidence page lists them.
-            common = (item.digest, slugs, settings)
-            key = ("page", *common, len(backlinks), _shown(shown, by_id), fit)
-            markdown = _entry_page_memo.get(key, page)
-            proof = _entry_page_memo.get(("evidence", *common, _shown(backlinks, by_id)), evidence)
-        else:
-            markdown, proof = page(), evidence()
-        pages.append(
-            GeneratedPage(
-                entry_uri(entry),
-                markdown,
-                edit_path=item.path,
-                sources=_sources(item, [*shown, *backlinks], paths),  # it counts backlinks
-            )
-        )
-        pages.append(
-            GeneratedPage(
-                evidence_uri(entry),
-                proof,
-                edit_path=item.path,
-                sources=_sources(item, backlinks, paths),
-            )
-        )
-    return pages
+    made = _EntryPages(corpus, settings)
+    return [p for item in corpus.items for p in (made.page(item, tables), made.evidence(item))]
 
 
 def _entry_table(tables: dict[TableKey, str] | None, entry: Entry) -> str | None:
@@ -253,42 +260,6 @@ def _table_key(entry: Entry) -> TableKey | None:
     if entry.fit is None:
         return None
     return (tuple(entry.fit.models), tuple(entry.fit.engines), entry_uri(entry))
-
-
-def _table(fit: FitData, key: TableKey) -> str:
-    models, engines, uri = key
-    return fit_table(fit, list(models), list(engines), uri)
-
-
-# Fit pages change when the calculator's data does, not when an entry does.
-_CALC_SOURCES = ("calculators/data/models.yaml", "calculators/data/gpus.yaml")
-
-
-def _calc_page(uri: str, text: str) -> GeneratedPage:
-    return GeneratedPage(uri, text, sources=_CALC_SOURCES)
-
-
-def fit_pages(fit: FitData) -> list[GeneratedPage]:
-    pages = [
-        _calc_page(GPUS_INDEX, gpus_index(fit, GPUS_INDEX)),
-        _calc_page(MODELS_INDEX, models_index(fit, MODELS_INDEX)),
-        _calc_page(SIZING, sizing_guide(fit, SIZING)),
-    ]
-    pages += [_calc_page(gpu_uri(g), gpu_page(fit, gpu, gpu_uri(g))) for g, gpu in fit.gpus.items()]
-    pages += [
-        _calc_page(model_uri(m), model_page(fit, arch, model_uri(m)))
-        for m, arch in fit.catalog.items()
-    ]
-    pages += [
-        _calc_page(concurrency_uri(g), gpu_concurrency_page(fit, gpu, concurrency_uri(g)))
-        for g, gpu in fit.gpus.items()
-    ]
-    by_setup: dict[str, dict[tuple[str, str], Cell]] = {}
-    for c in setup_grid():
-        by_setup.setdefault(c.gpu, {})[(c.model, c.combo)] = c
-    for uri, page in ((gpu_uri, setup_page), (concurrency_uri, setup_concurrency_page)):
-        pages += [_calc_page(uri(s.id), page(fit, s, by_setup[s.id], uri(s.id))) for s in SETUPS]
-    return pages
 
 
 def redirects(corpus: Corpus) -> dict[str, str]:
@@ -306,37 +277,6 @@ def _cache_dir(settings: Settings) -> Path:
     return settings.root / ".cache" / "errkb"
 
 
-def _build_parts(fit: FitData) -> FitParts:
-    return FitParts(
-        pages=[(p.src_uri, p.markdown) for p in fit_pages(fit)],
-        assets=fit_assets(fit),
-        charts=chart_specs(fit),
-    )
-
-
-def _fit_parts(
-    settings: Settings, corpus: Corpus, grid: Popen[bytes] | None
-) -> tuple[
-    tuple[GeneratedPage, ...], dict[str, str], dict[TableKey, str], dict[str, dict[str, Any]]
-]:
-    """(fit pages, their JSON, the entries' fit tables, chart specs), from the cache when the
-    calculators and the rendering code are unchanged; the grid is loaded only if needed."""
-    cache_dir = _cache_dir(settings)
-    wanted = [k for k in (_table_key(e) for e in corpus.entries) if k is not None]
-    parts = load_fit_parts(
-        cache_dir,
-        wanted,
-        fit=lambda: fit_data(load_or_compute(cache_dir, background=grid)),
-        build=_build_parts,
-        table=_table,
-    )
-    if grid is not None and grid.returncode is None:  # started, then not needed: the cache hit
-        grid.kill()
-        grid.communicate()
-    pages = tuple(GeneratedPage(uri, md, sources=_CALC_SOURCES) for uri, md in parts.pages)
-    return pages, dict(parts.assets), dict(parts.tables), parts.charts
-
-
 # The in-browser calculator's files depend on the calculators' sources only, like the fit
 # pages: `mkdocs serve` zips and checks them once per process, not on every save.
 _browser_memo: dict[str, BrowserCalc] = {}
@@ -350,47 +290,110 @@ def _browser_parts() -> BrowserCalc:
     return _browser_memo[key]
 
 
-def plan_from_corpus(
-    corpus: Corpus, settings: Settings, lock: Lock, *, grid: Popen[bytes] | None = None
-) -> SitePlan:
-    """`grid`: the fit grid's computation, when `start_background` started it."""
-    tables: tuple[GeneratedPage, ...] = ()
-    fit_json: dict[str, str] = {}
-    entry_tables: dict[TableKey, str] | None = None
-    charts: dict[str, dict[str, Any]] = {}
+def _wanted(corpus: Corpus) -> list[TableKey]:
+    return [k for k in (_table_key(e) for e in corpus.entries) if k is not None]
+
+
+def _early_plan(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
+    """Everything but what the fit grid decides, which `late_pages` and `late_assets` name:
+    the fit pages, then the pages of entries with a fit table (always last, so that a cold
+    build and a warm one list the same pages in the same order)."""
+    made = _EntryPages(corpus, settings)
+    pages: list[GeneratedPage] = []
+    late: list[LatePage] = []
+    late_assets: tuple[str, ...] = ()
     if settings.tables:
-        tables, fit_json, entry_tables, charts = _fit_parts(settings, corpus, grid)
-    pages = (*entry_pages(corpus, settings, entry_tables), *index_pages(corpus), *tables)
-    assets = api_files(corpus, settings) | fit_json | {icons.SPRITE: icons.sprite()}
+        layout = fit_layout()
+        late = [LatePage(uri, sources=CALC_SOURCES) for uri in layout.pages]
+        late_assets = layout.assets
+    for item in corpus.items:
+        if settings.tables and item.entry.fit is not None:
+            late.append(made.slot(item))
+        else:
+            pages.append(made.page(item, None))
+        pages.append(made.evidence(item))
+    pages += index_pages(corpus)
+    assets = api_files(corpus, settings) | {icons.SPRITE: icons.sprite()}
     static: dict[str, Path] = {}
     if settings.tables:
         browser = _browser_parts()
         assets[RUNTIME_JSON] = browser.runtime_json
         static = browser.files
-    plan = SitePlan(settings, corpus, pages, assets, static, redirects(corpus))
+    plan = SitePlan(
+        settings,
+        corpus,
+        tuple(pages),
+        assets,
+        static,
+        redirects(corpus),
+        late_pages=tuple(late),
+        late_assets=late_assets,
+    )
     if not settings.tables:  # a measuring build: the locked fit pages are left out on purpose
         return plan
-    problems = lock.check_pages(set(plan.index_urls()))
-    problems += [
-        Diagnostic(f"{CHARTS_DIR}/{path}", 1, 1, "", "chart is out of date: run `errkb charts`")
-        for path in stale_charts(settings.root, charts)
+    return replace(plan, diagnostics=tuple(lock.check_pages(set(plan.index_urls()))))
+
+
+def _completed(plan: SitePlan, parts: FitParts) -> SitePlan:
+    """`plan` with the fit parts in place of its late pages and assets."""
+    made = _EntryPages(plan.corpus, plan.settings)
+    items = {entry_uri(item.entry): item for item in plan.corpus.items}
+    fit_markdown = dict(parts.pages)
+    filled = [
+        made.page(items[slot.src_uri], parts.tables)
+        if slot.src_uri in items
+        else slot.filled(fit_markdown.pop(slot.src_uri))
+        for slot in plan.late_pages
     ]
-    return replace(plan, diagnostics=tuple(problems))
+    missing = set(plan.late_assets) ^ set(parts.assets)
+    if fit_markdown or missing:  # the layout and the parts disagree: a bug here, not an entry
+        raise RuntimeError(
+            f"fit parts unlike their layout: {sorted(fit_markdown)} {sorted(missing)}"
+        )
+    problems = [
+        Diagnostic(f"{CHARTS_DIR}/{path}", 1, 1, "", "chart is out of date: run `errkb charts`")
+        for path in stale_charts(plan.settings.root, parts.charts)
+    ]
+    return replace(
+        plan,
+        pages=(*plan.pages, *filled),
+        assets=plan.assets | dict(parts.assets),
+        late_pages=(),
+        late_assets=(),
+        diagnostics=(*plan.diagnostics, *problems),
+    )
+
+
+def plan_from_corpus(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
+    """The whole plan; the fit parts read from the cache or computed here."""
+    plan = _early_plan(corpus, settings, lock)
+    if not settings.tables:
+        return plan
+    return _completed(plan, fit_parts(_cache_dir(settings), _wanted(corpus)))
 
 
 def build_site_plan(settings: Settings) -> SitePlan:
+    return begin_site_plan(settings)[1]()
+
+
+def begin_site_plan(settings: Settings) -> tuple[SitePlan, Callable[[], SitePlan]]:
+    """The plan so far, and how to complete it. With the fit parts cached, or one core,
+    the plan is whole at once; otherwise a child process computes them (`fitplan.start`)
+    and the plan lacks its `late_pages` and `late_assets` until `complete()`, which waits."""
     with collector_paused(), remembered(settings.root):
-        return _build_site_plan(settings)
-
-
-def _build_site_plan(settings: Settings) -> SitePlan:
-    # The grid computes on another core while the corpus loads (cold builds only).
-    grid = start_background(_cache_dir(settings)) if settings.tables else None
-    lock = Lock.read(settings.root)
-    result = load_corpus(settings.root, today=settings.build_date, lock=lock)
-    if not result.ok:
-        if grid is not None:
-            grid.kill()
-            grid.communicate()
-        return SitePlan(settings, result.corpus, diagnostics=tuple(result.diagnostics))
-    return plan_from_corpus(result.corpus, settings, lock, grid=grid)
+        pending = start_fit_parts(_cache_dir(settings)) if settings.tables else None
+        lock = Lock.read(settings.root)
+        result = load_corpus(settings.root, today=settings.build_date, lock=lock)
+        if not result.ok:
+            if pending is not None:
+                pending.cancel()
+            failed = SitePlan(settings, result.corpus, diagnostics=tuple(result.diagnostics))
+            return failed, lambda: failed
+        if pending is None:
+            plan = plan_from_corpus(result.corpus, settings, lock)
+            return plan, lambda: plan
+        pending.send(_wanted(result.corpus))
+        early = _early_plan(result.corpus, settings, lock)
+    # The pages of entries with fit tables are rendered outside `remembered` here: a cold
+    # build of the tables does not save them to the page memo (six pages, milliseconds).
+    return early, functools.cache(lambda: _completed(early, pending.parts()))
