@@ -7,7 +7,8 @@ compute time. The target is a ratio of at most 1.3. Builds are not strict: witho
 the nav names pages that do not exist. The grid and the charts are cached in .cache/errkb
 (keyed by the calculators' sources and each chart's data), with the fit pages rendered
 from it; cold builds, with those two removed as on a fresh CI clone (the entry cache, which
-both builds use alike, is kept), are printed apart.
+both builds use alike, is kept), are printed apart. A cold build computes them in a child
+process on the second core (errkb/site/fitplan.py), so its CPU seconds exceed its wall-clock.
 """
 
 from __future__ import annotations
