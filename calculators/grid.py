@@ -13,7 +13,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +123,7 @@ def combo(key: str) -> Combo:
     return _COMBO_BY_KEY[key]
 
 
+@cache  # frozen: the 123 models of one GPU and setting share it
 def _settings(gpu: Gpu | None, c: Combo, context: int, tp: int = 1) -> Settings:
     """The setting `errkb calc` builds for these options (`estimate` with `gpu=`)."""
     return Settings(
@@ -210,15 +211,7 @@ def _total_cell(
 
 def _memo(tf: Callable[[int, int], int]) -> Callable[[int, int], int]:
     """`tf` remembered: the GPUs of one model and setting share their first probes."""
-    seen: dict[tuple[int, int], int] = {}
-
-    def total(context: int, seqs: int) -> int:
-        key = (context, seqs)
-        if key not in seen:
-            seen[key] = tf(context, seqs)
-        return seen[key]
-
-    return total
+    return lru_cache(maxsize=None)(tf)  # C's cache: the grid asks it 380,000 times
 
 
 def _error_cell(where: str, arch: ModelArch, c: Combo, exc: SettingError) -> Cell:
