@@ -390,10 +390,16 @@ MEASURED: dict[str, dict[str, float]] = {
     # start-up line after "Load weight end" pulled E0009 in as the load-phase sibling and ranked
     # it first. Calibration top-1 503 -> 504 (confident 478 -> 479), nothing else moved; the
     # holdout, scored once, unchanged.
+    # Two wordings read in the sources, for two calibration misses: E0040's "ROCm error: invalid
+    # device function" with ggml_cuda_error's "current device" line (Ollama's vendored
+    # ggml-cuda.cu), and E0050's pattern for NCCL's CUDACHECK warning ("NCCL WARN Cuda failure
+    # '...'", checks.h), narrowed to the failures its summary names after it matched the suite's
+    # CUDA-graph-capture near miss. Calibration top-1 504 -> 506, top-3 507 -> 509, confident
+    # 479 -> 482, no match 16 -> 14; suite unchanged; the holdout, scored once, unchanged.
     "calibration": {
-        "top1": 504 / 536,
-        "top3": 507 / 536,
-        "confident_top1": 479 / 536,
+        "top1": 506 / 536,
+        "top3": 509 / 536,
+        "confident_top1": 482 / 536,
         "near_false": 17 / 146,
         "confident_near_false": 2 / 146,
     },
