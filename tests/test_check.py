@@ -52,6 +52,14 @@ CASES = [
         id="unknown-field",
     ),
     pytest.param(
+        E1.replace("severity: fatal", "severity: fatal\nsource: https://example.org/x"),
+        [
+            "errors/E0001.yaml:10:1: source: field 'source' is not allowed here (other parts of "
+            "an entry take it)"
+        ],
+        id="field-in-the-wrong-place",
+    ),
+    pytest.param(
         E1.replace("related: [E0002]", "related: [E0002, E0999]"),
         ["errors/E0001.yaml:48:18: related[1]: no entry has id E0999"],
         id="unknown-related",

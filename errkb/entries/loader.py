@@ -79,6 +79,8 @@ def friendly(error: ErrorDetails) -> str:
     if kind == "missing":
         return "required field is missing"
     if kind == "extra_forbidden":
+        if str(last) in _FIELD_NAMES:  # a real field, in the wrong place (`source:` on a pattern)
+            return f"field {last!r} is not allowed here (other parts of an entry take it)"
         hint = difflib.get_close_matches(str(last), _FIELD_NAMES, n=1)
         return f"unknown field {last!r}" + (f" (did you mean {hint[0]!r}?)" if hint else "")
     if kind == "literal_error":
