@@ -83,11 +83,15 @@ def _whole_plan() -> SitePlan:
     global _plan, _complete
     if _complete is not None:
         _plan, _complete = _complete(), None
-        if not _plan.ok:  # a committed chart older than its data
-            for diagnostic in _plan.diagnostics:
-                log.error(diagnostic.render())
-            raise PluginError(f"errkb: {len(_plan.diagnostics)} problem(s) in the fit tables")
+        _stop_on_problems(_plan, "in the fit tables")  # a committed chart older than its data
     return _current_plan()
+
+
+def _stop_on_problems(plan: SitePlan, where: str) -> None:
+    if not plan.ok:
+        for diagnostic in plan.diagnostics:
+            log.error(diagnostic.render())
+        raise PluginError(f"errkb: {len(plan.diagnostics)} problem(s) {where}")
 
 
 def on_startup(*, command: str, dirty: bool) -> None:
@@ -100,14 +104,9 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
     global _plan, _complete
     root = Path(config.config_file_path).parent
     _plan, _complete = begin_site_plan(load_settings(root))
-    if not _plan.late_pages:
-        _plan, _complete = _complete(), None
-    if not _plan.ok:
-        for diagnostic in _plan.diagnostics:
-            log.error(diagnostic.render())
-        raise PluginError(
-            f"errkb: {len(_plan.diagnostics)} problem(s) in errors/ (run `errkb check`)"
-        )
+    if not _plan.late_pages:  # whole already
+        _complete = None
+    _stop_on_problems(_plan, "in errors/ (run `errkb check`)")
     redirects = config.plugins.get("redirects")
     if redirects is None:
         raise PluginError("errkb: the redirects plugin must be enabled in mkdocs.yml")

@@ -236,6 +236,23 @@ def _failing_build(
     )
 
 
+@pytest.mark.parametrize("cache", ["warm", "cold"])
+def test_a_chart_older_than_its_data_fails_the_build(
+    make_repo: MakeRepo, tmp_path: Path, cache: str
+) -> None:
+    """Whether the fit parts come from the cache (the plan is whole when the build starts) or
+    from the child process (the plan completes while MkDocs reads the pages)."""
+    repo = make_repo()
+    chart = repo / "docs" / "assets" / "charts" / "gpus" / "h100-80gb.svg"
+    chart.write_text("<!-- errkb chart, spec digest 0 -->\n<svg/>", encoding="utf-8")
+    if cache == "cold":
+        for path in (repo / ".cache" / "errkb").glob("*.json"):
+            path.unlink()
+    result = _failing_build(repo, tmp_path / "site")
+    assert result.returncode != 0
+    assert "docs/assets/charts/gpus/h100-80gb.svg:1:1: chart is out of date" in result.stderr
+
+
 def test_broken_entry_fails_the_build_with_file_line(make_repo: MakeRepo, tmp_path: Path) -> None:
     repo = make_repo()
     (repo / "errors" / "E0001.yaml").write_text(
