@@ -78,8 +78,8 @@ _memo: dict[str, FitParts] = {}  # `mkdocs serve`: one process, many plans
 
 
 def fit_parts_cached(cache_dir: Path) -> bool:
-    """Whether `load_fit_parts` would find the parts without building them (save a new fit
-    table, which it adds from the grid)."""
+    """Whether `load_fit_parts` would find the parts without building them (a fit table an
+    entry newly asks for is still added, from the cached grid)."""
     return parts_key() in _memo or _path(cache_dir).is_file()
 
 

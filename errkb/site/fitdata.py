@@ -7,6 +7,7 @@ builder's output depends only on its arguments.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +127,12 @@ def json_text(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
 
 
+def fit_asset_paths(catalog: Iterable[str]) -> tuple[str, ...]:
+    """Site paths of the fit JSON: the index, then one document per catalog model (the order
+    `fit_assets` writes them in), known before the grid is computed."""
+    return (f"{FIT_API}/index.json", *(f"{FIT_API}/{m}.json" for m in catalog))
+
+
 def fit_assets(fit: FitData) -> dict[str, str]:
     """The data the "will it run?" page looks up: an index and one document per model."""
     index = {
@@ -181,12 +188,13 @@ def fit_assets(fit: FitData) -> dict[str, str]:
             for engine, ids in NO_FIT_ENTRIES.items()
         },
     }
-    out = {f"{FIT_API}/index.json": json_text(index)}
+    index_path, *model_paths = fit_asset_paths(fit.catalog)
+    out = {index_path: json_text(index)}
     several: dict[str, list[Cell]] = {}
     for c in setup_grid():
         several.setdefault(c.model, []).append(c)
     per_model = fit.grouped("model")
-    for model_id in fit.catalog:  # one file per catalog model, named before the grid exists
+    for model_id, path in zip(fit.catalog, model_paths, strict=True):
         rows = [c.to_json() for c in (*per_model.get(model_id, ()), *several.get(model_id, ()))]
-        out[f"{FIT_API}/{model_id}.json"] = json_text({"model": model_id, "cells": rows})
+        out[path] = json_text({"model": model_id, "cells": rows})
     return out

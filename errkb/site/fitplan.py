@@ -24,7 +24,6 @@ from calculators.gpus import Gpu, load_gpus
 from calculators.grid import SETUPS, Cell, Setup, load_or_compute, setup_grid
 from calculators.models import ModelArch, load_catalog
 from errkb.entries.urls import (
-    FIT_API,
     GPUS_INDEX,
     MODELS_INDEX,
     SIZING,
@@ -34,7 +33,7 @@ from errkb.entries.urls import (
 )
 from errkb.site.charts import chart_specs
 from errkb.site.fitcache import FitParts, TableKey, fit_parts_cached, load_fit_parts
-from errkb.site.fitdata import FitData, fit_assets, fit_data
+from errkb.site.fitdata import FitData, fit_asset_paths, fit_assets, fit_data
 from errkb.site.fitpages import (
     fit_table,
     gpu_concurrency_page,
@@ -109,8 +108,7 @@ class FitLayout:
 def fit_layout() -> FitLayout:
     gpus, catalog = load_gpus(), load_catalog()
     pages = tuple(uri for uri, _ in _page_builders(gpus, catalog))
-    assets = (f"{FIT_API}/index.json", *(f"{FIT_API}/{m}.json" for m in catalog))
-    return FitLayout(pages, assets)
+    return FitLayout(pages, fit_asset_paths(catalog))
 
 
 def fit_pages(fit: FitData) -> list[tuple[str, str]]:

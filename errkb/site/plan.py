@@ -337,7 +337,7 @@ def _early_plan(corpus: Corpus, settings: Settings, lock: Lock) -> SitePlan:
 def _completed(plan: SitePlan, parts: FitParts) -> SitePlan:
     """`plan` with the fit parts in place of its late pages and assets."""
     made = _EntryPages(plan.corpus, plan.settings)
-    items = {entry_uri(item.entry): item for item in plan.corpus.items}
+    items = plan._entry_pages
     fit_markdown = dict(parts.pages)
     filled = [
         made.page(items[slot.src_uri], parts.tables)
