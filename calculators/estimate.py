@@ -74,6 +74,8 @@ def estimate(
     r = engines.run(arch, s)
     fit = solve.result_fits(r, s)
     notes = [*arch.assumptions, *r.notes]
+    if arch.vision is not None:
+        notes.append(_vision_note(arch, engine))
     if arch.max_position_embeddings and context > arch.max_position_embeddings and fit:
         # The engine refuses a context beyond the model's own (vLLM's max_model_len check),
         # and max_context is capped there: a "fits" here would contradict it.
@@ -126,3 +128,17 @@ def max_concurrency(arch: ModelArch, **kw: Any) -> float | None:
     if gpu is not None and kw.get("vram_bytes") is None:
         kw["vram_bytes"] = (get_gpu(gpu) if isinstance(gpu, str) else gpu).vram_bytes
     return solve.max_concurrency(arch, Settings(**kw))
+
+
+def _vision_note(arch: ModelArch, engine: str) -> str:
+    v = arch.vision
+    assert v is not None
+    if engine in ("llama.cpp", "ollama"):
+        return (
+            f"the GGUF holds the text model only; the vision tower ({v.params / 1e9:.2f}B "
+            "parameters) is the separate mmproj file, loaded with --mmproj and not counted"
+        )
+    return (
+        f"weights include the vision tower: {v.params / 1e9:.2f}B parameters in 16 bits, "
+        "split over tensor-parallel GPUs as vLLM splits it"
+    )

@@ -9,11 +9,12 @@ catalog entry and a user's own config are parsed identically.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
 
 from calculators.datafiles import read_data
+from calculators.vision import VisionTower, vision_from_config
 
 # Layer kinds. "full" and "sliding" layers hold K and V per token; "linear" layers
 # (Mamba / gated-delta-net / conv) hold a fixed recurrent state per sequence; "shared"
@@ -88,6 +89,7 @@ class ModelArch:
     # What the config did not say and the calculator took from the model type's convention;
     # every answer built on this architecture repeats them.
     assumptions: tuple[str, ...] = ()
+    vision: VisionTower | None = None  # a multimodal checkpoint's vision encoder and projector
 
     def __hash__(self) -> int:
         # Cheap and stable: the fields that identify a layout (equality still compares all).
@@ -340,6 +342,15 @@ def arch_from_config(
         raise ConfigError(f"sliding_window must be a positive integer, got {window!r}")
     dtype = _first(cfg, "torch_dtype", "dtype")
     max_pos = _first(cfg, "max_position_embeddings", "seq_length", "n_positions")
+    try:
+        tower = vision_from_config(config, cfg)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    if isinstance(tower, str):
+        assumed.append(
+            f"the checkpoint's vision tower ({tower}) is not counted in the weights: "
+            "vLLM and SGLang load it, a GGUF leaves it to the mmproj file"
+        )
     arch = ModelArch(
         id=model_id,
         name=name or model_id,
@@ -364,6 +375,7 @@ def arch_from_config(
         source=source,
         hf_repo=hf_repo,
         assumptions=tuple(assumed),
+        vision=tower if isinstance(tower, VisionTower) else None,
     )
     object.__setattr__(arch, "params", param_count(arch))
     return arch
@@ -453,13 +465,22 @@ def load_catalog() -> dict[str, ModelArch]:
         mid = str(entry["id"])
         if mid in out:
             raise ValueError(f"duplicate catalog id {mid}")
-        out[mid] = arch_from_config(
+        arch = arch_from_config(
             entry["config"],
             model_id=mid,
             name=str(entry.get("name", mid)),
             source=str(entry["source"]),
             hf_repo=str(entry.get("hf_repo", "")),
         )
+        if entry.get("vision_not_counted"):
+            # A multimodal checkpoint whose vision_config the catalog could not cite.
+            note = (
+                f"the checkpoint's vision tower is not counted in the weights "
+                f"({entry['vision_not_counted']}): vLLM and SGLang load it, a GGUF leaves it "
+                "to the mmproj file"
+            )
+            arch = replace(arch, assumptions=(*arch.assumptions, note))
+        out[mid] = arch
     return out
 
 

@@ -16,6 +16,11 @@ expert is resident). Bytes per parameter by format:
 * GGUF mixed *file* types (``gguf-q4_k_m``, ``gguf-q5_k_m``, ``gguf-q3_k_m``) of dense
   models: every tensor in the type llama-quantize gives it (``calculators.gguf``), exact to
   the byte on llama.cpp's own CI logs.
+
+A multimodal checkpoint's vision tower (``calculators.vision``) is added for the formats vLLM
+and SGLang load (safetensors), at the model's 16-bit dtype whatever the text weights' format:
+quantised VL checkpoints list the tower among the modules they leave unconverted. A GGUF
+holds the text model only (the tower is the separate ``mmproj`` file).
 """
 
 from __future__ import annotations
@@ -53,6 +58,26 @@ WEIGHT_FORMATS: tuple[str, ...] = (
 @lru_cache(maxsize=8192)
 def weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
     """Resident weight bytes per GPU for ``fmt`` (split evenly over ``tp`` GPUs)."""
+    if tp < 1:
+        raise ValueError("tensor parallel size must be >= 1")
+    f = fmt.strip().lower()
+    if arch.vision is not None and (f in _FORMAT_BITS or f in ("auto", "model", "mxfp4")):
+        return text_weights_bytes(arch, fmt, tp) + vision_bytes(arch, tp)
+    return text_weights_bytes(arch, fmt, tp)
+
+
+def vision_bytes(arch: ModelArch, tp: int = 1) -> int:
+    """The vision tower's bytes on one of ``tp`` GPUs (0 for a text-only model)."""
+    v = arch.vision
+    if v is None:
+        return 0
+    width = 4 if (arch.torch_dtype or "").endswith("float32") else 2
+    return (v.sharded // tp + v.replicated) * width
+
+
+@lru_cache(maxsize=8192)
+def text_weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
+    """The language model's resident weight bytes per GPU for ``fmt``."""
     if tp < 1:
         raise ValueError("tensor parallel size must be >= 1")
     f = fmt.strip().lower()

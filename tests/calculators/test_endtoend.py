@@ -59,9 +59,15 @@ USER_INPUTS = {
 # one L40S (vLLM 0.28.0, every default) +1.48 GiB, Qwen3-Coder-30B-A3B on four L40S (0.24.0)
 # +1.36 GiB. The figures were median 0.545 GiB and 5.15% on 13 logs; with them, on 15, and
 # since Model Runner V2's sampler state is charged from 0.27 (read in the 0.24 to 0.33 sources;
-# the worst log, Qwen3-32B on 0.27.1, went from +2.66 to +2.06 GiB; re-scored knowing it):
+# the worst log, Qwen3-32B on 0.27.1, went from +2.66 to +2.06 GiB; re-scored knowing it).
+# Then the vision towers of multimodal checkpoints were counted (calculators/vision.py, from
+# vLLM 0.11.0's module definitions; issue 13 item 2) with Qwen-VL's M-RoPE table, written
+# before either VL log's weight line was compared: Qwen3-VL-30B-A3B at TP 4 (calibration) -3.7%
+# -> -0.3%, Mistral Small 3.2 (held out) -2.0% -> -0.1%. Re-scored, nothing fitted: the
+# Mistral log +1.27 -> +0.46 GiB, so the median 0.70 -> 0.54 GiB (not blind: the gap on that
+# log's weights had been written down since the split):
 MEASURED_HOLDOUT = {
-    "median_abs_gib": 0.71,
+    "median_abs_gib": 0.55,
     "worst_abs_gib": 2.07,
     "median_abs_tokens_pct": 5.8,
     "worst_abs_tokens_pct": 50.1,
@@ -138,14 +144,10 @@ def test_sglang_holdout_within_10_percent() -> None:
     assert s["worst_abs_tokens_pct"] <= SGLANG_TARGET_PCT
 
 
-# Models whose checkpoints carry a vision tower the calculator does not count (issue 13
-# item 2): their printed weights are 2 to 4% above the prediction.
-VISION = {"mistral-small-3.2-24b", "qwen3-vl-30b-a3b"}
-
-
 def test_weights_are_what_vllm_printed() -> None:
     # Every log that prints "Model loading took": MXFP4 experts as vLLM's MoE kernels hold
-    # them (calculators/engines/vllm_weights.py) within 0.5%, other text models within 1%.
+    # them (calculators/engines/vllm_weights.py) within 0.5%, other models within 1%, vision
+    # towers of multimodal checkpoints included (calculators/vision.py).
     from calculators.datafiles import read_data
     from calculators.engines.base import GiB
     from calculators.estimate import estimate
@@ -162,10 +164,7 @@ def test_weights_are_what_vllm_printed() -> None:
         inputs.setdefault("context", 4096)
         e = estimate(get_model(model), engine=case["engine"], solve_limits=False, **inputs)
         error = e.weights_bytes / GiB / printed - 1
-        if model in VISION:
-            assert -0.05 < error < 0, (case["id"], error)
-        else:
-            bound = 0.005 if inputs.get("weights") == "mxfp4" else 0.01
-            assert abs(error) < bound, (case["id"], error)
+        bound = 0.005 if inputs.get("weights") == "mxfp4" else 0.01
+        assert abs(error) < bound, (case["id"], error)
         checked += 1
     assert checked >= 15
