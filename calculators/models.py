@@ -107,6 +107,11 @@ class ModelArch:
         )
 
     @property
+    def checkpoint_params(self) -> int:
+        """Parameters of the whole checkpoint: the language model and any vision tower."""
+        return self.params + (self.vision.params if self.vision is not None else 0)
+
+    @property
     def n_kv_layers(self) -> int:
         return sum(1 for k in self.layer_kinds if k in (FULL, SLIDING))
 

@@ -574,7 +574,7 @@ def models_index(fit: FitData, from_uri: str) -> str:
     rows = (
         [
             f"[{escape(m.name)}]({rel(from_uri, model_uri(m.id))})",
-            f"{m.params / 1e9:.1f}B",
+            f"{m.checkpoint_params / 1e9:.1f}B",
             escape(m.model_type),
             f"{(fit.cell(first_gpu, m.id, COMBOS[0].key).kv_bytes_per_token or 0):,}",
         ]
@@ -608,9 +608,9 @@ def sizing_guide(fit: FitData, from_uri: str) -> str:
                 return f"{_href(from_uri, gpu_uri(g.id), g.name)} ({g.memory_mib:,} MiB)"
         return "none in the catalog (needs several GPUs)"
 
-    models = sorted(fit.catalog.values(), key=lambda m: m.params)
+    models = sorted(fit.catalog.values(), key=lambda m: m.checkpoint_params)
     rows = (
-        [html.escape(m.name), f"{m.params / 1e9:.1f}B"] + [smallest(m.id, c) for c in shown]
+        [html.escape(m.name), f"{m.checkpoint_params / 1e9:.1f}B"] + [smallest(m.id, c) for c in shown]
         for m in models
     )
     return (
