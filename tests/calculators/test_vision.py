@@ -96,3 +96,12 @@ def test_every_multimodal_catalog_model_counts_its_tower_or_says_it_does_not() -
         arch = load_catalog()[model_id]
         said = any("vision tower is not counted" in a for a in arch.assumptions)
         assert (arch.vision is not None) != said, model_id
+
+
+def test_vllms_answer_says_the_encoder_profile_is_not_modelled() -> None:
+    from calculators.estimate import estimate
+
+    e = estimate(get_model("qwen3-vl-8b"), engine="vllm", gpu="rtx-4090", solve_limits=False)
+    assert any("encodes the largest image or video" in n for n in e.notes)
+    text_only = estimate(get_model("qwen3-8b"), engine="vllm", gpu="rtx-4090", solve_limits=False)
+    assert not any("image or video" in n for n in text_only.notes)
