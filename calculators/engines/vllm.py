@@ -433,10 +433,10 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         if arch.vision is not None:
             res.notes.append(
                 "the profile run also encodes the largest image or video the model accepts, "
-                "which is not modelled: the KV budget shown is high by that encoder's peak "
-                "(2.7 GiB on one Qwen3-VL-30B-A3B log at TP 4); with --skip-mm-profiling "
-                "(0.10.1 and later) vLLM leaves it out too, and the first large image may "
-                "then run out of memory"
+                "which is not modelled: the KV budget shown may be high by that encoder's peak "
+                "(one Qwen3-VL-30B-A3B log at TP 4 printed 2.7 GiB less than this "
+                "calculator); with --skip-mm-profiling (0.10.1 and later) vLLM leaves it out "
+                "too, and the first large image may then run out of memory"
             )
         if cuda_graphs_subtracted(arch, s):
             res.notes.append(
