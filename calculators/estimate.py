@@ -10,6 +10,7 @@ import calculators.solve as solve
 from calculators.engines.base import Settings
 from calculators.gpus import Gpu, get_gpu, gpu_settings
 from calculators.models import ModelArch
+from calculators.weights import vision_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +76,7 @@ def estimate(
     fit = solve.result_fits(r, s)
     notes = [*arch.assumptions, *r.notes]
     if arch.vision is not None:
-        notes.append(_vision_note(arch, engine))
+        notes.append(_vision_note(arch, s))
     if arch.max_position_embeddings and context > arch.max_position_embeddings and fit:
         # The engine refuses a context beyond the model's own (vLLM's max_model_len check),
         # and max_context is capped there: a "fits" here would contradict it.
@@ -130,15 +131,15 @@ def max_concurrency(arch: ModelArch, **kw: Any) -> float | None:
     return solve.max_concurrency(arch, Settings(**kw))
 
 
-def _vision_note(arch: ModelArch, engine: str) -> str:
+def _vision_note(arch: ModelArch, s: Settings) -> str:
     v = arch.vision
     assert v is not None
-    if engine in ("llama.cpp", "ollama"):
+    if s.engine in ("vllm", "sglang") and vision_bytes(arch, s.weights, s.tp):
         return (
-            f"the GGUF holds the text model only; the vision tower ({v.params / 1e9:.2f}B "
-            "parameters) is the separate mmproj file, loaded with --mmproj and not counted"
+            f"weights include the vision tower: {v.params / 1e9:.2f}B parameters in 16 bits, "
+            "split over tensor-parallel GPUs as vLLM splits it"
         )
     return (
-        f"weights include the vision tower: {v.params / 1e9:.2f}B parameters in 16 bits, "
-        "split over tensor-parallel GPUs as vLLM splits it"
+        f"a GGUF holds the text model only; the vision tower ({v.params / 1e9:.2f}B "
+        "parameters) is the separate mmproj file, loaded with --mmproj and not counted"
     )

@@ -71,7 +71,12 @@ def _qwen3_vl(kind: str, v: Mapping[str, Any], text: Mapping[str, Any]) -> Visio
         text, "head_dim", _get(text, "hidden_size") // _get(text, "num_attention_heads")
     )
     rope_cfg = text.get("rope_parameters") or text.get("rope_scaling") or {}
-    factor = text.get("partial_rotary_factor") or rope_cfg.get("partial_rotary_factor") or 1
+    factor = text.get("partial_rotary_factor") or (
+        rope_cfg.get("partial_rotary_factor") if isinstance(rope_cfg, Mapping) else None
+    )
+    factor = 1 if factor is None else factor
+    if isinstance(factor, bool) or not isinstance(factor, int | float) or not 0 < factor <= 1:
+        raise ValueError(f"partial_rotary_factor must be a number in (0, 1], got {factor!r}")
     max_pos = text.get("max_position_embeddings")
     rope = 4 * max_pos * int(head_dim * factor) if isinstance(max_pos, int) and max_pos > 0 else 0
     return VisionTower(kind, sharded, replicated, rope)

@@ -17,10 +17,10 @@ expert is resident). Bytes per parameter by format:
   models: every tensor in the type llama-quantize gives it (``calculators.gguf``), exact to
   the byte on llama.cpp's own CI logs.
 
-A multimodal checkpoint's vision tower (``calculators.vision``) is added for the formats vLLM
-and SGLang load (safetensors), at the model's 16-bit dtype whatever the text weights' format:
-quantised VL checkpoints list the tower among the modules they leave unconverted. A GGUF
-holds the text model only (the tower is the separate ``mmproj`` file).
+These are the language model's bytes. A multimodal checkpoint's vision tower is
+``vision_bytes``, which the engines that load it (vLLM, SGLang) add: 16-bit whatever the text
+weights' format (quantised VL checkpoints leave the tower unconverted), and nothing for a GGUF,
+which holds the text model only (the tower is the separate ``mmproj`` file).
 """
 
 from __future__ import annotations
@@ -61,26 +61,6 @@ def weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
     if tp < 1:
         raise ValueError("tensor parallel size must be >= 1")
     f = fmt.strip().lower()
-    if arch.vision is not None and (f in _FORMAT_BITS or f in ("auto", "model", "mxfp4")):
-        return text_weights_bytes(arch, fmt, tp) + vision_bytes(arch, tp)
-    return text_weights_bytes(arch, fmt, tp)
-
-
-def vision_bytes(arch: ModelArch, tp: int = 1) -> int:
-    """The vision tower's bytes on one of ``tp`` GPUs (0 for a text-only model)."""
-    v = arch.vision
-    if v is None:
-        return 0
-    width = 4 if (arch.torch_dtype or "").endswith("float32") else 2
-    return (v.sharded // tp + v.replicated) * width
-
-
-@lru_cache(maxsize=8192)
-def text_weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
-    """The language model's resident weight bytes per GPU for ``fmt``."""
-    if tp < 1:
-        raise ValueError("tensor parallel size must be >= 1")
-    f = fmt.strip().lower()
     if f in ("auto", "model"):
         f = "fp32" if (arch.torch_dtype or "").endswith("float32") else "bf16"
     if f.startswith("gguf-"):
@@ -104,3 +84,17 @@ def text_weights_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
     else:
         raise ValueError(f"unknown weights format {fmt!r}; one of: {', '.join(WEIGHT_FORMATS)}")
     return int(total) // tp
+
+
+def model_width(arch: ModelArch) -> int:
+    """Bytes per element of the model's own dtype (its unquantised tensors and buffers)."""
+    return 4 if (arch.torch_dtype or "").endswith("float32") else 2
+
+
+def vision_bytes(arch: ModelArch, fmt: str = "bf16", tp: int = 1) -> int:
+    """The vision tower's bytes on one of ``tp`` GPUs: 0 for a text-only model or a GGUF."""
+    v = arch.vision
+    f = fmt.strip().lower()
+    if v is None or not (f in _FORMAT_BITS or f in ("auto", "model", "mxfp4")):
+        return 0
+    return (v.sharded // tp + v.replicated) * model_width(arch)

@@ -55,7 +55,7 @@ from functools import lru_cache
 from calculators.engines.base import EngineResult, GiB, SettingError, Settings, parse_release
 from calculators.engines.vllm import elem_sums, kv_dtype_bytes
 from calculators.models import ModelArch
-from calculators.weights import weights_bytes
+from calculators.weights import vision_bytes, weights_bytes
 
 DEFAULT_VERSION = "0.5.13"
 NEWEST_READ = (0, 5, 13)  # releases after it take its rules, with a note
@@ -199,7 +199,9 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     eb = kv_dtype_bytes(arch, s.kv_dtype)
     cell = (ke + ve) * eb
     k_tok = ke * eb
-    w = s.weights_bytes if s.weights_bytes is not None else weights_bytes(arch, s.weights, s.tp)
+    w = s.weights_bytes
+    if w is None:  # SGLang loads the whole checkpoint, a multimodal one's vision tower too
+        w = weights_bytes(arch, s.weights, s.tp) + vision_bytes(arch, s.weights, s.tp)
     rest: int | None
     free_at_start: int | None = None
     overhead = 0

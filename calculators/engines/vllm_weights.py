@@ -23,7 +23,7 @@ per parameter, as a checkpoint stores them, were 12 to 25% low.
 from __future__ import annotations
 
 from calculators.models import ModelArch, param_breakdown
-from calculators.weights import vision_bytes, weights_bytes
+from calculators.weights import model_width, vision_bytes, weights_bytes
 
 # Hopper's default MXFP4 MoE backend by release (a pip install, no environment variables):
 # Marlin up to 0.11 (unless triton_kernels is installed separately), the triton_kernels copy
@@ -78,15 +78,18 @@ def vllm_weights_bytes(
 ) -> int:
     """Bytes of weights per GPU after vLLM loads them; other formats as the checkpoint is.
 
-    Plus the M-RoPE table of Qwen-VL models, which loading allocates and "Model loading took"
-    counts: 4 x max_position_embeddings rows (0.25 GiB for Qwen3-VL's 262,144 positions)."""
-    rope = arch.vision.rope_cache_elems * 2 if arch.vision is not None else 0
+    With a multimodal checkpoint's vision tower, and the M-RoPE table of Qwen-VL models, which
+    loading allocates and "Model loading took" counts: 4 x max_position_embeddings rows (0.25
+    GiB for Qwen3-VL's 262,144 positions)."""
+    extra = vision_bytes(arch, fmt, tp)
+    if arch.vision is not None:
+        extra += arch.vision.rope_cache_elems * model_width(arch)
     moe = arch.moe
     if fmt.strip().lower() != "mxfp4" or moe is None:
-        return weights_bytes(arch, fmt, tp) + rope
+        return weights_bytes(arch, fmt, tp) + extra
     p = param_breakdown(arch)
     rest = (p.total - p.experts) * 2 // tp
     n_moe = arch.n_layers - min(moe.dense_layers, arch.n_layers)
     backend = mxfp4_backend(gpu_name, release)
     per_expert = _expert_bytes(backend, arch.hidden_size, moe.expert_intermediate // tp)
-    return rest + n_moe * moe.n_experts * per_expert + vision_bytes(arch, tp) + rope
+    return rest + n_moe * moe.n_experts * per_expert + extra

@@ -13,7 +13,7 @@ import pytest
 
 from calculators.datafiles import read_data
 from calculators.models import ConfigError, arch_from_config, get_model, load_catalog
-from calculators.weights import text_weights_bytes, vision_bytes, weights_bytes
+from calculators.weights import vision_bytes, weights_bytes
 
 
 def _record(model_id: str) -> dict[str, Any]:
@@ -39,35 +39,50 @@ def test_the_tower_splits_as_vllms_parallel_layers_do() -> None:
     arch = get_model("qwen3-vl-8b")
     v = arch.vision
     assert v is not None and v.sharded > v.replicated > 0
-    assert vision_bytes(arch, 1) == v.params * 2
-    assert vision_bytes(arch, 4) == (v.sharded // 4 + v.replicated) * 2
-    assert weights_bytes(arch, "bf16", 4) == text_weights_bytes(arch, "bf16", 4) + vision_bytes(
-        arch, 4
-    )
+    assert vision_bytes(arch, "bf16", 1) == v.params * 2
+    assert vision_bytes(arch, "bf16", 4) == (v.sharded // 4 + v.replicated) * 2
 
 
 def test_quantised_text_weights_keep_a_16_bit_tower() -> None:
     arch = get_model("qwen3-vl-8b")
-    assert weights_bytes(arch, "awq") - text_weights_bytes(arch, "awq") == vision_bytes(arch)
+    assert vision_bytes(arch, "awq") == vision_bytes(arch, "bf16") > 0
 
 
 @pytest.mark.parametrize("fmt", ["gguf-q4_k", "q8_0", "gguf-bf16"])
 def test_a_gguf_holds_the_text_model_only(fmt: str) -> None:
     # llama.cpp loads the tower from a separate mmproj file, only with --mmproj.
+    assert vision_bytes(get_model("qwen3-vl-8b"), fmt) == 0
+
+
+@pytest.mark.parametrize("engine", ["vllm", "sglang"])
+def test_the_engines_that_load_the_checkpoint_hold_the_tower(engine: str) -> None:
+    from calculators.estimate import estimate
+
     arch = get_model("qwen3-vl-8b")
-    assert weights_bytes(arch, fmt) == text_weights_bytes(arch, fmt)
+    e = estimate(arch, engine=engine, gpu="h100-80gb", tp=2, solve_limits=False)
+    text = weights_bytes(arch, "bf16", 2)
+    assert e.weights_bytes >= text + vision_bytes(arch, "bf16", 2)
+    llama = estimate(arch, engine="llama.cpp", gpu="h100-80gb", solve_limits=False)
+    assert llama.weights_bytes == weights_bytes(arch, "bf16")
+    assert any("mmproj" in n for n in llama.notes)
 
 
 def test_qwen_vl_adds_vllms_mrope_table_to_the_loaded_weights() -> None:
     from calculators.engines.vllm_weights import vllm_weights_bytes
 
-    arch = get_model("qwen3-vl-8b")
+    def table(model_id: str, tp: int) -> int:
+        arch = get_model(model_id)
+        return (
+            vllm_weights_bytes(arch, "bf16", tp)
+            - weights_bytes(arch, "bf16", tp)
+            - (vision_bytes(arch, "bf16", tp))
+        )
+
     # 4 x 262,144 positions x 128 rotary dims x 2 bytes: 0.25 GiB on every GPU.
-    table = 4 * 262144 * 128 * 2
-    assert vllm_weights_bytes(arch, "bf16", 2) == weights_bytes(arch, "bf16", 2) + table
+    assert table("qwen3-vl-8b", 2) == 4 * 262144 * 128 * 2
     # Qwen3.5 rotates a quarter of its 256-dim heads.
-    q35 = get_model("qwen3.5-27b")
-    assert vllm_weights_bytes(q35, "bf16", 1) - weights_bytes(q35, "bf16", 1) == 4 * 262144 * 64 * 2
+    assert table("qwen3.5-27b", 1) == 4 * 262144 * 64 * 2
+    assert table("qwen3-8b", 1) == 0
 
 
 def test_a_vision_family_not_read_yet_is_named_not_guessed() -> None:
