@@ -11,7 +11,7 @@ every GPU. SGLang splits the Qwen3-VL tower the same way by default (``qwen3_vl.
 ``mm_enable_dp_encoder`` off).
 
 Families read so far: Qwen3-VL and Qwen3.5 (dense and MoE; 0.33.0 builds the same modules),
-and Pixtral under Mistral 3 (Mistral Small 3.1/3.2). Any other ``vision_config`` is named in
+and Pixtral under Mistral 3 (Mistral Small 3.1/3.2, Ministral 3). Any other ``vision_config`` is named in
 the answer as not counted. Left out: the Pixtral rotary table (a 3 MB float32 buffer) and the
 allocator's rounding.
 """
