@@ -284,6 +284,19 @@ def _human(e: Estimate) -> str:
     default=None,
     help="llama.cpp -ngl (default: every layer on the GPU).",
 )
+@click.option(
+    "--chunked-prefill-size",
+    type=click.IntRange(min=-1),
+    default=None,
+    help="SGLang --chunked-prefill-size (-1: off); from 0.5.3 it sets the default "
+    "--mem-fraction-static.",
+)
+@click.option(
+    "--cuda-graph-max-bs",
+    type=click.IntRange(min=0),
+    default=None,
+    help="SGLang --cuda-graph-max-bs; from 0.5.3 it sets the default --mem-fraction-static.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def calc(
     model: str | None,
@@ -316,6 +329,8 @@ def calc(
     kv_unified: bool | None,
     swa_full: bool,
     n_gpu_layers: int | None,
+    chunked_prefill_size: int | None,
+    cuda_graph_max_bs: int | None,
     as_json: bool,
 ) -> None:
     """KV cache, weights and fit of a model on an engine and GPU."""
@@ -369,6 +384,8 @@ def calc(
             kv_unified=kv_unified,
             swa_full=swa_full,
             n_gpu_layers=n_gpu_layers,
+            chunked_prefill_size=chunked_prefill_size,
+            cuda_graph_max_bs=cuda_graph_max_bs,
             **from_gpu,
         )
     except (SettingError, ValueError) as exc:

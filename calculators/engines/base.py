@@ -66,6 +66,9 @@ class Settings:
     nvml_memory: bool = True  # NVML reports the device's memory (False: GB10's unified memory)
     n_batch: int = 2048  # llama.cpp -b/--batch-size
     n_gpu_layers: int | None = None  # llama.cpp -ngl (None: all layers on the GPU)
+    # SGLang --chunked-prefill-size (-1: off) and --cuda-graph-max-bs; None: the device's default
+    chunked_prefill_size: int | None = None
+    cuda_graph_max_bs: int | None = None
 
 
 @dataclass(slots=True)

@@ -43,9 +43,13 @@ sm_120 cards (#40558) and 0.22 to 0.27 GB at TP 8 across nodes (#3888): we take 
 2. One node of eight NVLink GPUs of the H200 class printed 1.77 to 2.01 GB (#11716, NCCL's
 NVLink buffers); that is not modelled, so 8-way NVLink pools come out about 1.5 GiB a GPU high.
 
-``--chunked-prefill-size`` and ``--max-running-requests`` do not change
-``max_total_num_tokens`` in these releases: the pool is sized first, and the request table
-and activations live in the reserved ``1 - f``.
+``--chunked-prefill-size`` and ``--cuda-graph-max-bs`` enter only through that default: from
+0.5.3 a given value replaces the device's in ``reserved`` (chunked prefill off, ``-1``, counts
+``--max-prefill-tokens``, 16,384), and from 0.5.10 the piecewise graphs go up to the given chunk;
+with ``--mem-fraction-static`` given, or before 0.5.3, they change nothing here.
+``--max-running-requests`` does not change ``max_total_num_tokens`` of a model without recurrent
+layers (read in 0.4.6, 0.5.2 and 0.5.10): the pool is sized first, and the request table and
+activations live in the reserved ``1 - f``.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ STARTUP_CONTEXT_BYTES = 4 * GiB // 10
 STARTUP_DISTRIBUTED_BYTES = 3 * GiB // 10  # from TP 2
 # Piecewise CUDA graph capture sizes (ServerArgs._generate_piecewise_cuda_graph_tokens).
 _PIECEWISE_STEPS = ((4, 33, 4), (48, 257, 16), (288, 513, 32), (576, 1025, 64), (1280, 4097, 256))
+MAX_PREFILL_TOKENS = 16384  # ServerArgs.max_prefill_tokens, the default
 
 
 @lru_cache(maxsize=256)
@@ -84,20 +89,34 @@ def piecewise_sizes(max_tokens: int) -> int:
 
 
 def _reserved_mib(
-    v: tuple[int, int, int], tp: int, device_mib: int, *, mla: bool, piecewise: bool
+    v: tuple[int, int, int],
+    tp: int,
+    device_mib: int,
+    *,
+    mla: bool,
+    piecewise: bool,
+    chunk: int | None = None,
+    graphs: int | None = None,
 ) -> float:
-    """0.5.3 and later: what ``_handle_gpu_memory_settings`` keeps out of the fraction."""
+    """0.5.3 and later: what ``_handle_gpu_memory_settings`` keeps out of the fraction.
+
+    `chunk` and `graphs`: --chunked-prefill-size and --cuda-graph-max-bs when given (each
+    replaces only its own device default, as ServerArgs fills only what is None)."""
     if device_mib < 20 * GiB_MiB:
-        chunk, graphs = 2048, 8
+        dchunk, dgraphs = 2048, 8
     elif device_mib < 35 * GiB_MiB:
-        chunk, graphs = 2048, (80 if tp >= 4 else (24 if v >= (0, 5, 5) else 16))
+        dchunk, dgraphs = 2048, (80 if tp >= 4 else (24 if v >= (0, 5, 5) else 16))
     elif device_mib < 60 * GiB_MiB:
-        chunk, graphs = 4096, (160 if tp >= 4 else 32)
+        dchunk, dgraphs = 4096, (160 if tp >= 4 else 32)
     elif device_mib < 160 * GiB_MiB:
-        chunk, graphs = 8192, (512 if tp >= 4 else 256)
+        dchunk, dgraphs = 8192, (512 if tp >= 4 else 256)
     else:
-        chunk, graphs = 16384, 512
-    reserved = 512 + max(chunk, 2048) * 1.5 + graphs * 2 + tp / 8 * 1024
+        dchunk, dgraphs = 16384, 512
+    chunk = dchunk if chunk is None else chunk
+    graphs = dgraphs if graphs is None else graphs
+    # Chunked prefill off (-1): the activation term follows --max-prefill-tokens (16,384).
+    prefill = chunk if chunk > 0 else MAX_PREFILL_TOKENS
+    reserved = 512 + max(prefill, 2048) * 1.5 + graphs * 2 + tp / 8 * 1024
     if device_mib > 60 * GiB_MiB:
         reserved = max(reserved, 10 * GiB_MiB)
     if piecewise and v >= (0, 5, 10):
@@ -113,13 +132,18 @@ def default_mem_fraction(
     *,
     mla: bool = False,
     piecewise: bool = True,
+    chunk: int | None = None,
+    graphs: int | None = None,
 ) -> float:
     """SGLang's own default ``--mem-fraction-static`` for the release (see the docstring).
 
-    `piecewise`: whether the release's piecewise CUDA graphs may run (CUDA, not multimodal)."""
+    `piecewise`: whether the release's piecewise CUDA graphs may run (CUDA, not multimodal);
+    `chunk`, `graphs`: --chunked-prefill-size and --cuda-graph-max-bs when given (0.5.3 on)."""
     v = release(version)
     if device_mib is not None and v >= (0, 5, 3):
-        reserved = _reserved_mib(v, tp, device_mib, mla=mla, piecewise=piecewise)
+        reserved = _reserved_mib(
+            v, tp, device_mib, mla=mla, piecewise=piecewise, chunk=chunk, graphs=graphs
+        )
         return round((device_mib - reserved) / device_mib, 3)
     if device_mib is not None and v >= (0, 5, 0):
         gib = 1024
@@ -188,7 +212,13 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     f = s.mem_fraction_static
     if f is None:
         f = default_mem_fraction(
-            s.tp, device_mib, s.version, mla=mla, piecewise=not amd and not _multimodal(arch)
+            s.tp,
+            device_mib,
+            s.version,
+            mla=mla,
+            piecewise=not amd and not _multimodal(arch),
+            chunk=s.chunked_prefill_size,
+            graphs=s.cuda_graph_max_bs,
         )
     if not 0 < f < 1:
         raise SettingError("--mem-fraction-static must be in (0, 1)")
@@ -238,6 +268,19 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
                 if s.tp >= 8
                 else ")"
             )
+        )
+    given = [
+        flag
+        for flag, value in (
+            ("--chunked-prefill-size", s.chunked_prefill_size),
+            ("--cuda-graph-max-bs", s.cuda_graph_max_bs),
+        )
+        if value is not None
+    ]
+    if given and (s.mem_fraction_static is not None or release(s.version) < (0, 5, 3)):
+        res.notes.append(
+            f"{' and '.join(given)} {'change' if len(given) > 1 else 'changes'} SGLang's pool "
+            "only through its default --mem-fraction-static (0.5.3 and later), so not here"
         )
     if s.mem_fraction_static is None and release(s.version) > NEWEST_READ:
         res.notes.append(

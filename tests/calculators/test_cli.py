@@ -226,3 +226,13 @@ def test_safetensors_index_gives_exact_weights(tmp_path: Path) -> None:
     bad.write_text('{"metadata": {}}')
     code, _, err = run(*VLLM_H100, "--safetensors-index", str(bad))
     assert code == 2 and "metadata.total_size" in err and len(err.strip().splitlines()) == 1
+
+
+def test_sglang_chunk_size_moves_the_default_fraction_from_the_cli() -> None:
+    base = ["--model", "qwen3-8b", "--gpu", "h100-80gb", "--engine", "sglang", "--json"]
+    code, out, _ = run(*base)
+    chunked_code, chunked, _ = run(*base, "--chunked-prefill-size", "4096")
+    assert code == chunked_code == 0
+    # A smaller chunk reserves less (512 + 1.5 x 4,096 + ... under the 10 GiB floor).
+    assert json.loads(chunked)["kv_cache_tokens"] > json.loads(out)["kv_cache_tokens"]
+    assert run(*base, "--chunked-prefill-size", "-2")[0] == 2

@@ -60,3 +60,37 @@ def test_a_release_after_the_newest_read_says_so() -> None:
     assert any("newest read" in n for n in newer.notes)
     assert not any("newest read" in n for n in read.notes)
     assert newer.kv_cache_tokens == read.kv_cache_tokens
+
+
+@pytest.mark.parametrize(
+    ("version", "device", "chunk", "graphs", "reserved"),
+    [
+        # A given --chunked-prefill-size replaces the device's 8,192 in the activation term
+        # (512 + 1.5 x 4,096 + 2 x 256 + 128 = 7,296 MiB, raised to the 10 GiB floor over
+        # 60 GiB), and from 0.5.10 the piecewise graphs stop at it (50 sizes up to 4,096).
+        ("0.5.7", H100, 4096, None, 10 * 1024),
+        ("0.5.13", H100, 4096, None, 10 * 1024 + 50 * 8),
+        # Chunked prefill off: --max-prefill-tokens (16,384) takes its place; no piecewise graphs.
+        ("0.5.7", H100, -1, None, 512 + 16384 * 1.5 + 512 + 128),
+        ("0.5.13", H100, -1, None, 512 + 16384 * 1.5 + 512 + 128),
+        # A given --cuda-graph-max-bs replaces the device's 24 on a 24 GB card.
+        ("0.5.7", L4_4090, None, 8, 512 + 3072 + 16 + 128),
+    ],
+)
+def test_given_chunk_and_graph_sizes_set_the_default_fraction(
+    version: str, device: int, chunk: int | None, graphs: int | None, reserved: float
+) -> None:
+    # ServerArgs._handle_gpu_memory_settings fills only what the user left None (0.5.10 read).
+    got = default_mem_fraction(1, device, version, chunk=chunk, graphs=graphs)
+    assert got == round((device - reserved) / device, 3)
+    assert got != default_mem_fraction(1, device, version)
+
+
+def test_given_sizes_change_nothing_where_the_fraction_is_not_derived_from_them() -> None:
+    arch = get_model("qwen3-8b")
+    base = dict(engine="sglang", context=4096, weights="bf16", vram_bytes=H100 << 20)
+    for extra in ({"mem_fraction_static": 0.85}, {"version": "0.5.2"}):
+        plain = run(arch, Settings(**base, **extra))  # type: ignore[arg-type]
+        given = run(arch, Settings(chunked_prefill_size=4096, **base, **extra))  # type: ignore[arg-type]
+        assert given.kv_cache_tokens == plain.kv_cache_tokens
+        assert any("--chunked-prefill-size changes SGLang's pool only" in n for n in given.notes)
