@@ -297,6 +297,12 @@ def _human(e: Estimate) -> str:
     default=None,
     help="SGLang --cuda-graph-max-bs; from 0.5.3 it sets the default --mem-fraction-static.",
 )
+@click.option(
+    "--language-model-only",
+    is_flag=True,
+    help="vLLM --language-model-only (0.17 and later; before, --limit-mm-per-prompt with "
+    "every modality at 0): a multimodal model's vision tower is neither loaded nor profiled.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def calc(
     model: str | None,
@@ -331,6 +337,7 @@ def calc(
     n_gpu_layers: int | None,
     chunked_prefill_size: int | None,
     cuda_graph_max_bs: int | None,
+    language_model_only: bool,
     as_json: bool,
 ) -> None:
     """KV cache, weights and fit of a model on an engine and GPU."""
@@ -386,6 +393,7 @@ def calc(
             n_gpu_layers=n_gpu_layers,
             chunked_prefill_size=chunked_prefill_size,
             cuda_graph_max_bs=cuda_graph_max_bs,
+            language_model_only=language_model_only,
             **from_gpu,
         )
     except (SettingError, ValueError) as exc:

@@ -134,6 +134,11 @@ def max_concurrency(arch: ModelArch, **kw: Any) -> float | None:
 def _vision_note(arch: ModelArch, s: Settings) -> str:
     v = arch.vision
     assert v is not None
+    if s.engine == "vllm" and s.language_model_only:
+        return (
+            f"--language-model-only: the vision tower ({v.params / 1e9:.2f}B parameters) is "
+            "neither loaded nor profiled"
+        )
     if s.engine in ("vllm", "sglang") and vision_bytes(arch, s.weights, s.tp):
         return (
             f"weights include the vision tower: {v.params / 1e9:.2f}B parameters in 16 bits, "

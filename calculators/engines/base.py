@@ -69,6 +69,9 @@ class Settings:
     # SGLang --chunked-prefill-size (-1: off) and --cuda-graph-max-bs; None: the device's default
     chunked_prefill_size: int | None = None
     cuda_graph_max_bs: int | None = None
+    # vLLM --language-model-only (0.17+; --limit-mm-per-prompt with every modality at 0 before):
+    # a multimodal checkpoint's vision tower is neither built nor profiled.
+    language_model_only: bool = False
 
 
 @dataclass(slots=True)

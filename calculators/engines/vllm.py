@@ -344,7 +344,9 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     w = s.weights_bytes
     if w is None:
         r = _release3(s.version)
-        w = vllm_weights_bytes(arch, s.weights, s.tp, s.gpu_name, r[:2] if r else None)
+        w = vllm_weights_bytes(
+            arch, s.weights, s.tp, s.gpu_name, r[:2] if r else None, s.language_model_only
+        )
     if s.cpu_offload_bytes:
         w = max(w - s.cpu_offload_bytes, 0)
     util = s.gpu_memory_utilization
@@ -430,13 +432,14 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
                 f"{arch.vocab_size:,} tokens ({sampler_state / GiB:.2f} GiB per GPU), charged "
                 "to the KV budget from 0.27"
             )
-        if arch.vision is not None:
+        if arch.vision is not None and not s.language_model_only:
             res.notes.append(
                 "the profile run also encodes the largest image or video the model accepts, "
                 "which is not modelled: the KV budget shown may be high by that encoder's peak "
                 "(one Qwen3-VL-30B-A3B log at TP 4 printed 2.7 GiB less than this "
                 "calculator); with --skip-mm-profiling (0.10.1 and later) vLLM leaves it out "
-                "too, and the first large image may then run out of memory"
+                "too, and the first large image may then run out of memory; "
+                "--language-model-only (0.17 and later) builds no tower at all"
             )
         if cuda_graphs_subtracted(arch, s):
             res.notes.append(

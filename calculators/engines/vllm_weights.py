@@ -75,13 +75,15 @@ def vllm_weights_bytes(
     tp: int,
     gpu_name: str | None = None,
     release: tuple[int, int] | None = None,
+    language_model_only: bool = False,
 ) -> int:
     """Bytes of weights per GPU after vLLM loads them; other formats as the checkpoint is.
 
     With a multimodal checkpoint's vision tower, and the M-RoPE table of Qwen-VL models, which
     loading allocates and "Model loading took" counts: 4 x max_position_embeddings rows (0.25
-    GiB for Qwen3-VL's 262,144 positions)."""
-    extra = vision_bytes(arch, fmt, tp)
+    GiB for Qwen3-VL's 262,144 positions). `language_model_only`: no tower is built (the text
+    model's M-RoPE table stays)."""
+    extra = 0 if language_model_only else vision_bytes(arch, fmt, tp)
     if arch.vision is not None:
         extra += arch.vision.rope_cache_elems * model_width(arch)
     moe = arch.moe

@@ -120,3 +120,20 @@ def test_vllms_answer_says_the_encoder_profile_is_not_modelled() -> None:
     assert any("encodes the largest image or video" in n for n in e.notes)
     text_only = estimate(get_model("qwen3-8b"), engine="vllm", gpu="rtx-4090", solve_limits=False)
     assert not any("image or video" in n for n in text_only.notes)
+
+
+def test_language_model_only_builds_no_tower() -> None:
+    # vLLM skips the tower when no modality is allowed (qwen3_vl.py of 0.11.0: self.visual =
+    # None; --language-model-only from 0.17): neither its weights nor its profile pass.
+    from calculators.estimate import estimate
+
+    arch = get_model("qwen3-vl-8b")
+    full = estimate(arch, engine="vllm", gpu="rtx-4090", solve_limits=False)
+    text = estimate(
+        arch, engine="vllm", gpu="rtx-4090", language_model_only=True, solve_limits=False
+    )
+    assert full.weights_bytes - text.weights_bytes == vision_bytes(arch, "bf16", 1)
+    assert full.kv_budget_bytes is not None and text.kv_budget_bytes is not None
+    assert text.kv_budget_bytes - full.kv_budget_bytes == vision_bytes(arch, "bf16", 1)
+    assert not any("image or video" in n for n in text.notes)
+    assert any("neither loaded nor profiled" in n for n in text.notes)
