@@ -417,12 +417,18 @@ MEASURED: dict[str, dict[str, float]] = {
     # (one dropped: a SYCL runtime line from a program that is not an LLM engine, credited to
     # llama.cpp without a paste). Suite and calibration unchanged; the holdout, scored once
     # after: top-1 450 -> 451, top-3 461 -> 462, confident 421 -> 422, no match 57 -> 56, near
-    # misses unchanged.
+    # misses unchanged. An eighth audit the same day, the entries holding three wordings: 20
+    # kept in 14 entries (dropped: a bare `assert self.model is not None`, SGLang's "sglang is
+    # using nccl==" line, which every healthy TP start prints, and a Vulkan line whose first
+    # llama.cpp build is unknown). Suite and calibration unchanged; the holdout, scored once:
+    # top-1 451 -> 452, top-3 462 -> 463, confident 422 -> 423, but one more near miss given a
+    # possible (not a confident) page, 17 -> 18 of 152. Kept, and said on docs/match.md: a hit
+    # for a possible page; which wording moved it was not looked up, so as not to tune on it.
     "holdout": {
-        "top1": 451 / 540,
-        "top3": 462 / 540,
-        "confident_top1": 422 / 540,
-        "near_false": 17 / 152,
+        "top1": 452 / 540,
+        "top3": 463 / 540,
+        "confident_top1": 423 / 540,
+        "near_false": 18 / 152,
         "confident_near_false": 13 / 152,
     },
 }
