@@ -65,11 +65,14 @@ USER_INPUTS = {
 # before either VL log's weight line was compared: Qwen3-VL-30B-A3B at TP 4 (calibration) -3.7%
 # -> -0.3%, Mistral Small 3.2 (held out) -2.0% -> -0.1%. Re-scored, nothing fitted: the
 # Mistral log +1.27 -> +0.46 GiB, so the median 0.70 -> 0.54 GiB (not blind: the gap on that
-# log's weights had been written down since the split):
+# log's weights had been written down since the split). Then a sixteenth held-out log joined
+# (Qwen2.5-72B on four L40S, vLLM 0.19.0's image, found by a helper searching for logs that
+# print the CUDA graph estimate), scored once on arrival with no change: +0.32 GiB, KV tokens
+# +6.2%. On 16 logs: median 0.5005 GiB (the target is 0.5), tokens median 5.8%:
 MEASURED_HOLDOUT = {
-    "median_abs_gib": 0.55,
+    "median_abs_gib": 0.51,
     "worst_abs_gib": 2.07,
-    "median_abs_tokens_pct": 5.8,
+    "median_abs_tokens_pct": 5.9,
     "worst_abs_tokens_pct": 50.1,
 }
 UNMET_TARGETS = {
