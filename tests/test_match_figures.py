@@ -429,10 +429,14 @@ MEASURED: dict[str, dict[str, float]] = {
     # top-1 506 -> 503). The holdout, scored once: near misses 18 -> 16 of 152, but top-1
     # 452 -> 447, top-3 463 -> 458, no match 56 -> 63: possible pages find more held-out errors
     # than calibration ones, so the floor stays at 12.
+    # A ninth audit, the entries holding four wordings: 22 kept in 15 entries (dropped: CUDA
+    # error 803 for E0110 again, which E0113 says is another problem). Suite and calibration
+    # unchanged; the holdout, scored once: top-1 452 -> 454, top-3 463 -> 465, confident
+    # 423 -> 426, no match 56 -> 54, near misses unchanged (18, 13 confidently).
     "holdout": {
-        "top1": 452 / 540,
-        "top3": 463 / 540,
-        "confident_top1": 423 / 540,
+        "top1": 454 / 540,
+        "top3": 465 / 540,
+        "confident_top1": 426 / 540,
         "near_false": 18 / 152,
         "confident_near_false": 13 / 152,
     },
