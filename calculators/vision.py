@@ -39,6 +39,8 @@ class VisionTower:
 
 def _get(cfg: Mapping[str, Any], key: str, default: int | None = None) -> int:
     v = cfg.get(key, default)
+    if v is None:
+        raise ValueError(f"vision_config has no {key}: the tower's size needs it")
     if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
         raise ValueError(f"vision_config.{key} must be a positive integer, got {v!r}")
     return v

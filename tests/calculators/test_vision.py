@@ -98,6 +98,9 @@ def test_a_bad_vision_field_is_a_one_line_config_error() -> None:
     cfg["vision_config"] = {**cfg["vision_config"], "depth": "27"}
     with pytest.raises(ConfigError, match=r"^vision_config\.depth must be a positive integer"):
         arch_from_config(cfg)
+    del cfg["vision_config"]["depth"]
+    with pytest.raises(ConfigError, match=r"^vision_config has no depth: "):
+        arch_from_config(cfg)
 
 
 def test_every_multimodal_catalog_model_counts_its_tower_or_says_it_does_not() -> None:
