@@ -610,7 +610,8 @@ def sizing_guide(fit: FitData, from_uri: str) -> str:
 
     models = sorted(fit.catalog.values(), key=lambda m: m.checkpoint_params)
     rows = (
-        [html.escape(m.name), f"{m.checkpoint_params / 1e9:.1f}B"] + [smallest(m.id, c) for c in shown]
+        [html.escape(m.name), f"{m.checkpoint_params / 1e9:.1f}B"]
+        + [smallest(m.id, c) for c in shown]
         for m in models
     )
     return (
