@@ -444,14 +444,22 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
         if cuda_graphs_subtracted(arch, s):
             res.notes.append(
                 "this release subtracts its CUDA graph estimate from the KV budget; it is "
-                "measured at start-up (0.3 to 2.5 GiB in public logs) and not modelled here, "
-                "so the KV budget shown is high by that much (none with --enforce-eager)"
+                "measured at start-up (0.05 to 2.7 GiB in public logs; 0.52 and 2.35 GiB for "
+                "Qwen3-8B's same 86 graphs in two releases on two GPUs) and not modelled here, so the "
+                "KV budget shown is high by that much (none with --enforce-eager)"
             )
         elif not s.enforce_eager:
             res.notes.append(
                 "CUDA graphs are captured after the KV cache and use memory beyond "
                 "--gpu-memory-utilization (none with --enforce-eager)"
             )
+    if not s.nvml_memory and s.available_kv_bytes is None and s.non_torch_bytes is None:
+        res.notes.append(
+            "unified memory: vLLM reads free memory as the host's MemAvailable "
+            "(utils/mem_utils.py, 0.13 and later), so host memory taken while it loads and "
+            "profiles counts against the KV budget, which is not modelled here (two public "
+            "DGX Spark logs printed 1.6 and 2.0 GiB less than this calculator)"
+        )
     if s.weights_bytes is None and s.weights.strip().lower() == "mxfp4" and arch.moe:
         r = _release3(s.version)
         backend = mxfp4_backend(s.gpu_name, r[:2] if r else None)

@@ -236,3 +236,21 @@ def test_sglang_chunk_size_moves_the_default_fraction_from_the_cli() -> None:
     # A smaller chunk reserves less (512 + 1.5 x 4,096 + ... under the 10 GiB floor).
     assert json.loads(chunked)["kv_cache_tokens"] > json.loads(out)["kv_cache_tokens"]
     assert run(*base, "--chunked-prefill-size", "-2")[0] == 2
+
+
+def test_vllm_on_unified_memory_says_what_it_cannot_count() -> None:
+    # vLLM reads free memory as MemAvailable on Orin, Thor and Spark (utils/mem_utils.py,
+    # 0.13 to 0.28), so host memory taken during start-up shrinks the budget: said, not hidden.
+    spark = _json(
+        "--model",
+        "qwen3-8b",
+        "--engine",
+        "vllm",
+        "--gpu",
+        "dgx-spark",
+        "--engine-version",
+        "0.13.0",
+    )
+    assert any(str(n).startswith("unified memory: vLLM reads free memory") for n in spark["notes"])  # type: ignore[attr-defined]
+    h100 = _json(*VLLM_H100)
+    assert not any(str(n).startswith("unified memory") for n in h100["notes"])  # type: ignore[attr-defined]
