@@ -453,6 +453,8 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
                 "CUDA graphs are captured after the KV cache and use memory beyond "
                 "--gpu-memory-utilization (none with --enforce-eager)"
             )
+    # No NVML memory total is how the catalog marks unified memory (GB10, the only CUDA device
+    # without one); a printed budget or non-torch figure already holds what the host took.
     if not s.nvml_memory and s.available_kv_bytes is None and s.non_torch_bytes is None:
         res.notes.append(
             "unified memory: vLLM reads free memory as the host's MemAvailable "
