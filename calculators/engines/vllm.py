@@ -99,6 +99,14 @@ TOTAL_CONSUMED_FROM = (0, 27, 0)
 # data/startup_logs.yaml that print every other part of the budget (Qwen2-7B on A100s,
 # vLLM 0.10.1.1: 0.03 GiB at TP 1, 0.15 GiB at TP 2).
 V1_NON_TORCH = {1: GiB * 5 // 100, 2: GiB * 15 // 100}
+# From 0.11 V1 captures full CUDA graphs by default (FULL_AND_PIECEWISE; 0.10 defaulted to
+# PIECEWISE, config/__init__.py), and every calibration log from then on charges more non-KV
+# memory than weights + activation peak + the figures above: +0.67 GiB (0.11.2, H200),
+# +0.55 (0.19.0, A100 80GB), +0.36 and +0.29 (0.19.1, A100 40GB), +0.45 (0.26.0, RTX
+# A4000), none with --enforce-eager. Their median, counted as non-torch memory; which
+# allocation it is was not found in the source.
+FULL_GRAPHS_FROM = (0, 11, 0)
+FULL_GRAPHS_EXTRA = GiB * 45 // 100
 LATEST = (0, 11)
 
 
@@ -249,6 +257,15 @@ def v2_sampler_state_bytes(arch: ModelArch, s: Settings, seqs: int) -> int:
     return seqs * (arch.vocab_size + -(-arch.vocab_size // 32)) * 4
 
 
+def full_graphs_extra(s: Settings) -> int:
+    """The non-KV memory calibration logs show beyond the modelled parts from 0.11, when
+    full CUDA graphs became the default (see FULL_GRAPHS_EXTRA); none with --enforce-eager."""
+    r = _release3(s.version)
+    if s.enforce_eager or r is None or r < FULL_GRAPHS_FROM:
+        return 0
+    return FULL_GRAPHS_EXTRA
+
+
 def large_device(s: Settings) -> bool:
     """vLLM's test for its larger scheduler defaults (70 GiB or more; from 0.9 not an A100).
 
@@ -361,7 +378,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     if non_torch is None:  # a figure read from a log already holds the sampler's state
         non_torch = V1_NON_TORCH[min(s.tp, 2)] if ver == "v1" else DEFAULT_NON_TORCH
         sampler_state = v2_sampler_state_bytes(arch, s, defaults[1]) if defaults else 0
-        non_torch += sampler_state
+        non_torch += sampler_state + full_graphs_extra(s)
     budget: int | None
     if s.available_kv_bytes is not None:
         budget = s.available_kv_bytes
@@ -431,6 +448,13 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
                 f"Model Runner V2 keeps penalty counts for {seqs:,} request slots x "
                 f"{arch.vocab_size:,} tokens ({sampler_state / GiB:.2f} GiB per GPU), charged "
                 "to the KV budget from 0.27"
+            )
+        if full_graphs_extra(s) and s.non_torch_bytes is None:
+            res.notes.append(
+                f"from 0.11 (full CUDA graphs by default) {FULL_GRAPHS_EXTRA / GiB:.2f} GiB more "
+                "non-KV memory is counted: the median of what five calibration logs (0.11.2 to "
+                "0.26.0) charged beyond the parts modelled here; which allocation it is was not "
+                "found in the source"
             )
         if arch.vision is not None and not s.language_model_only:
             res.notes.append(

@@ -327,7 +327,7 @@ def test_v2_sampler_state_is_charged_from_0_27_on_model_runner_v2_only() -> None
     # profiler charges tensors allocated after the weights only from 0.27 (mem_utils.py).
     from calculators.engines import run
     from calculators.engines.base import Settings
-    from calculators.engines.vllm import V1_NON_TORCH, v2_sampler_state_bytes
+    from calculators.engines.vllm import FULL_GRAPHS_EXTRA, V1_NON_TORCH, v2_sampler_state_bytes
     from calculators.models import ModelArch
 
     dense, moe = get_model("qwen3-8b"), get_model("qwen3-30b-a3b")
@@ -348,7 +348,31 @@ def test_v2_sampler_state_is_charged_from_0_27_on_model_runner_v2_only() -> None
         assert r.kv_budget_bytes is not None
         return r.kv_budget_bytes
 
-    # A non-torch figure read from a log replaces both the modelled non-torch and the state.
+    # A non-torch figure read from a log replaces the modelled non-torch, the state and the
+    # full-graph residual alike.
     with_state = budget("0.28.0")
     given = budget("0.28.0", non_torch_bytes=0)
-    assert given - with_state == V1_NON_TORCH[1] + 256 * per_slot
+    assert given - with_state == V1_NON_TORCH[1] + 256 * per_slot + FULL_GRAPHS_EXTRA
+
+
+def test_full_graph_residual_from_0_11_and_never_eager() -> None:
+    # 0.11 made FULL_AND_PIECEWISE V1's default (0.10.1.1: PIECEWISE); the residual is counted
+    # from then on, never with --enforce-eager, never for a release label without a number.
+    from calculators.engines import run
+    from calculators.engines.base import Settings
+    from calculators.engines.vllm import FULL_GRAPHS_EXTRA
+
+    arch = get_model("llama-3.1-8b")
+
+    def budget(version: str, eager: bool = False) -> int:
+        s = Settings(
+            engine="vllm", version=version, vram_bytes=40 << 30, context=4096, enforce_eager=eager
+        )
+        r = run(arch, s)
+        assert r.kv_budget_bytes is not None
+        return r.kv_budget_bytes
+
+    assert budget("0.10.1.1") - budget("0.11.0") == FULL_GRAPHS_EXTRA
+    assert budget("0.11.0", eager=True) - budget("0.11.0") == FULL_GRAPHS_EXTRA
+    assert budget("0.10.1.1", eager=True) == budget("0.10.1.1")
+    assert budget("v1") - budget("0.11.0") == FULL_GRAPHS_EXTRA
