@@ -42,7 +42,8 @@ FRESH_FROM = 172
 # batch E's wordings, G after the third wording audit, H after the short-wording score rule,
 # I after the fourth wording audit and the cause-on-symptom-line ranking rule, J after the
 # fifth wording audit, K after J's timeout rule, L after K's E0026 wording, O after the
-# generic wordings and patterns and N's source-read fixes.
+# generic wordings and patterns and N's source-read fixes, R after the eleventh and twelfth
+# wording audits.
 BATCHES = {
     "D": 296,
     "E": 387,
@@ -58,6 +59,7 @@ BATCHES = {
     "O": 1130,
     "P": 1206,
     "Q": 1292,
+    "R": 1381,
 }
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
@@ -423,12 +425,18 @@ MEASURED: dict[str, dict[str, float]] = {
     # transformers 5's "Missing validation function ... for 'rope_type'" (a rendering with an
     # invented type) took a confident match from E0040 (the weight of "function"), so it was
     # dropped. Suite and calibration then unchanged; the holdout, scored once, unchanged.
+    # Batch R (53 pastes, 1381-1448; a 54th dropped as the same text as an earlier paste),
+    # from threads nothing in the project used, labelled by two helpers who read the entries
+    # and never ran the matcher, found after the eleventh and twelfth audits; split by the rule
+    # and scored once as found, with no change: held-out part top-1 16/20, top-3 18/20, no
+    # match 2/20, near misses given a page 2/9 (1 confidently); calibration part top-1 16/18,
+    # near misses given a page 1/6 (confidently). The pins moved with the data, not the code.
     "calibration": {
-        "top1": 506 / 536,
-        "top3": 509 / 536,
-        "confident_top1": 482 / 536,
-        "near_false": 17 / 146,
-        "confident_near_false": 2 / 146,
+        "top1": 522 / 554,
+        "top3": 526 / 554,
+        "confident_top1": 497 / 554,
+        "near_false": 18 / 152,
+        "confident_near_false": 3 / 152,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -468,11 +476,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 454 / 540,
-        "top3": 465 / 540,
-        "confident_top1": 426 / 540,
-        "near_false": 18 / 152,
-        "confident_near_false": 13 / 152,
+        "top1": 470 / 560,
+        "top3": 483 / 560,
+        "confident_top1": 442 / 560,
+        "near_false": 20 / 161,
+        "confident_near_false": 14 / 161,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
