@@ -449,13 +449,6 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
                 f"{arch.vocab_size:,} tokens ({sampler_state / GiB:.2f} GiB per GPU), charged "
                 "to the KV budget from 0.27"
             )
-        if full_graphs_extra(s) and s.non_torch_bytes is None:
-            res.notes.append(
-                f"from 0.11 (full CUDA graphs by default) {FULL_GRAPHS_EXTRA / GiB:.2f} GiB more "
-                "non-KV memory is counted: the median of what five calibration logs (0.11.2 to "
-                "0.26.0) charged beyond the parts modelled here; which allocation it is was not "
-                "found in the source"
-            )
         if arch.vision is not None and not s.language_model_only:
             res.notes.append(
                 "the profile run also encodes the largest image or video the model accepts, "
@@ -477,14 +470,23 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
                 "CUDA graphs are captured after the KV cache and use memory beyond "
                 "--gpu-memory-utilization (none with --enforce-eager)"
             )
+    # Neither note applies when the budget or the non-torch memory was read from a log.
+    measured = s.available_kv_bytes is not None or s.non_torch_bytes is not None
+    if full_graphs_extra(s) and not measured:
+        res.notes.append(
+            f"from 0.11 (full CUDA graphs by default) {FULL_GRAPHS_EXTRA / GiB:.2f} GiB more "
+            "non-KV memory is counted: the median of what five calibration logs (0.11.2 to "
+            "0.26.0) charged beyond the parts modelled here; which allocation it is was not "
+            "found in the source"
+        )
     # No NVML memory total is how the catalog marks unified memory (GB10, the only CUDA device
-    # without one); a printed budget or non-torch figure already holds what the host took.
-    if not s.nvml_memory and s.available_kv_bytes is None and s.non_torch_bytes is None:
+    # without one).
+    if not s.nvml_memory and not measured:
         res.notes.append(
             "unified memory: vLLM reads free memory as the host's MemAvailable "
             "(utils/mem_utils.py, 0.13 and later), so host memory taken while it loads and "
-            "profiles counts against the KV budget, which is not modelled here (two public "
-            "DGX Spark logs printed 1.6 and 2.0 GiB less than this calculator)"
+            "profiles counts against the KV budget, which is not modelled here (both public "
+            "DGX Spark logs checked printed over 1 GiB less than this calculator)"
         )
     if s.weights_bytes is None and s.weights.strip().lower() == "mxfp4" and arch.moe:
         r = _release3(s.version)
