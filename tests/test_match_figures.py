@@ -268,12 +268,14 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # page 16 to 10, top-1 399 to 396; the holdout, scored once, top-1 377 to 374, near misses 19
 # to 17. Reverted; the holdout has seen that one question.
 MEASURED: dict[str, dict[str, float]] = {
+    # Log 520 (sglang#7553, SGLang's own watchdog) joined with E0157: 192/197 -> 193/198.
     "suite": {
-        "top1": 192 / 197,
-        "top3": 194 / 197,
+        "top1": 193 / 198,
+        "top3": 195 / 198,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
-        # its AttributeError, so only that line matches and E0090 is first as a possible match.
-        "confident_top1": 191 / 197,
+        # its AttributeError, so only that line matches and E0090 is first as a possible match
+        # (192 of 198 with log 520).
+        "confident_top1": 192 / 198,
         "near_false": 2 / 9,
         "confident_near_false": 1 / 9,
     },
@@ -431,11 +433,15 @@ MEASURED: dict[str, dict[str, float]] = {
     # and scored once as found, with no change: held-out part top-1 16/20, top-3 18/20, no
     # match 2/20, near misses given a page 2/9 (1 confidently); calibration part top-1 16/18,
     # near misses given a page 1/6 (confidently). The pins moved with the data, not the code.
+    # E0157 (SGLang's own scheduler watchdog timeout, read in the 0.4.0 to 0.5.23 wheels) joined
+    # the corpus: calibration near misses given a page 18 -> 17 (a possible match no longer
+    # stands out), nothing else moved; the holdout, scored once, unchanged. No paste's label
+    # names SGLang's watchdog, so none was relabelled.
     "calibration": {
         "top1": 522 / 554,
         "top3": 526 / 554,
         "confident_top1": 497 / 554,
-        "near_false": 18 / 152,
+        "near_false": 17 / 152,
         "confident_near_false": 3 / 152,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
