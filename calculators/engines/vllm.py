@@ -374,11 +374,12 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
     defaults = v1_defaults(s) if ver == "v1" else None
     act = _activation(arch, s, ver, defaults)
     non_torch = s.non_torch_bytes
-    sampler_state = 0
+    sampler_state = graphs_extra = 0
     if non_torch is None:  # a figure read from a log already holds the sampler's state
         non_torch = V1_NON_TORCH[min(s.tp, 2)] if ver == "v1" else DEFAULT_NON_TORCH
         sampler_state = v2_sampler_state_bytes(arch, s, defaults[1]) if defaults else 0
-        non_torch += sampler_state + full_graphs_extra(s)
+        graphs_extra = full_graphs_extra(s)
+        non_torch += sampler_state + graphs_extra
     budget: int | None
     if s.available_kv_bytes is not None:
         budget = s.available_kv_bytes
@@ -472,7 +473,7 @@ def compute(arch: ModelArch, s: Settings) -> EngineResult:
             )
     # Neither note applies when the budget or the non-torch memory was read from a log.
     measured = s.available_kv_bytes is not None or s.non_torch_bytes is not None
-    if full_graphs_extra(s) and not measured:
+    if graphs_extra and not measured:
         res.notes.append(
             f"from 0.11 (full CUDA graphs by default) {FULL_GRAPHS_EXTRA / GiB:.2f} GiB more "
             "non-KV memory is counted: the median of what five calibration logs (0.11.2 to "
