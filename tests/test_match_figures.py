@@ -446,11 +446,29 @@ MEASURED: dict[str, dict[str, float]] = {
     # no change: held-out part top-1 13/19, top-3 13/19, no match 5/19, near misses given a page
     # 5/9 (3 confidently); calibration part top-1 21/27, top-3 21/27, no match 6/27, near
     # misses given a page 3/7 (3 confidently). The pins moved with the data, not the code.
+    # The second stage re-set for unseen wordings (2026-11-27). Tuned on a proxy built from the
+    # calibration part and the suite alone (benchmarks/match_unseen.py): each paste scored with
+    # every wording that matches it taken out of its entry, as a held-out paste's new wording
+    # would be. There the old second stage found the entry first for 254 of 720 pastes and in
+    # the first three for 268 (near misses given a page 22/168): its gate, set while
+    # calibration misses were still unmatched wordings, turned most of them away. Three
+    # changes: entries' `cause` joins their BM25 text (its words, not its pairs: with pairs,
+    # 326 and 387 on the proxy, but matcher.json 1.7 MB instead of 0.9); when nothing else
+    # matched, an entry is offered at score 40 and half the query's reach, or at 12 and 85% of
+    # it (a short query one entry explains), never when more than 30% of the query's words
+    # are in no entry; after a template match the second stage fills the other places
+    # ungated (a near miss with a match listed is a false match already). Proxy: top-1 313/720,
+    # top-3 369/720, near misses given a page 16/168. Calibration: top-1 543 -> 542, top-3
+    # 547 -> 548, near misses given a page 20 -> 14. The holdout, scored once with the pairs
+    # (top-1 481, top-3 501, no match 65, near misses 22) and once after dropping them for
+    # size, a choice made on the proxy and the file size before that score: top-1 483 -> 481,
+    # top-3 496 -> 500, no match 61 -> 64, near misses given a page 25 -> 21 of 170 (17
+    # confidently, unchanged).
     "calibration": {
-        "top1": 543 / 581,
-        "top3": 547 / 581,
+        "top1": 542 / 581,
+        "top3": 548 / 581,
         "confident_top1": 516 / 581,
-        "near_false": 20 / 159,
+        "near_false": 14 / 159,
         "confident_near_false": 6 / 159,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
@@ -491,10 +509,10 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 483 / 579,
-        "top3": 496 / 579,
+        "top1": 481 / 579,
+        "top3": 500 / 579,
         "confident_top1": 453 / 579,
-        "near_false": 25 / 170,
+        "near_false": 21 / 170,
         "confident_near_false": 17 / 170,
     },
 }

@@ -89,6 +89,9 @@
     this.queryLines = lex.query_lines;
     this.lexicalFloor = lex.floor;
     this.lexicalCoverage = lex.coverage;
+    this.lexicalShortFloor = lex.short_floor;
+    this.lexicalFull = lex.full;
+    this.lexicalUnknown = lex.unknown;
     this.lexicalMargin = lex.margin;
     this.possibleMax = lex.possible_max;
     this.genericMax = data.generic_max;
@@ -258,7 +261,23 @@
   };
 
   // Second-stage matches: [id, shown score, line index], best first (possible in matcher.py).
-  Matcher.prototype.possible = function (lowered, clean) {
+  // Whether the best entry is offered when nothing else matched (stands_out in matcher.py).
+  Matcher.prototype.standsOut = function (first, acc, ranked, terms) {
+    var self = this;
+    if (ranked.length > 1 && first < this.lexicalMargin * acc[ranked[1]]) return false;
+    var words = 0, unknown = 0, reach = 0.0;
+    terms.forEach(function (t) {
+      if (t.indexOf(" ") >= 0) return;
+      words++;
+      if (self.bestWeight[t] === undefined) unknown++;
+    });
+    if (unknown > this.lexicalUnknown * words) return false;
+    terms.forEach(function (term) { if (self.bestWeight[term] !== undefined) reach += self.bestWeight[term]; });
+    if (first >= this.lexicalFloor && first >= this.lexicalCoverage * reach) return true;
+    return first >= this.lexicalShortFloor && first >= this.lexicalFull * reach;
+  };
+
+  Matcher.prototype.possible = function (lowered, clean, gated) {
     var n = lowered.length, picked = [], i, self = this;
     var errorLines = 0;
     for (i = 0; i < n && errorLines < this.queryLines; i++) {
@@ -284,10 +303,8 @@
       return self.ids[a] < self.ids[b] ? -1 : self.ids[a] > self.ids[b] ? 1 : 0;
     });
     if (!ranked.length) return [];
-    var first = acc[ranked[0]], reach = 0.0;
-    sortedKeys(union).forEach(function (term) { if (self.bestWeight[term] !== undefined) reach += self.bestWeight[term]; });
-    if (first < this.lexicalFloor || first < this.lexicalCoverage * reach) return [];
-    if (ranked.length > 1 && first < this.lexicalMargin * acc[ranked[1]]) return [];
+    var first = acc[ranked[0]];
+    if (gated && !this.standsOut(first, acc, ranked, sortedKeys(union))) return [];
     ranked = [ranked[0]].concat(ranked.slice(1).filter(function (d) { return acc[d] >= first / 2; }));
     return ranked.map(function (d) {
       var bestLine = picked[0], best = -1.0;
@@ -438,7 +455,7 @@
     if (out.length < top) {
       var shown = Object.create(null);
       out.forEach(function (r) { shown[r.id] = 1; });
-      var more = this.possible(lowered, clean);
+      var more = this.possible(lowered, clean, !out.length);
       for (var i = 0; i < more.length && out.length < top; i++) {
         if (shown[more[i][0]]) continue;
         out.push({ id: more[i][0], score: more[i][1], line: more[i][2] + 1, matched: strip(more[i][2]), possible: true, generic: false });
