@@ -28,8 +28,8 @@ How a log is scored:
    *possible* matches: entries whose text (messages, title, summary, cause, detection
    notes) shares the words of the log's error lines, when one entry stands out; they
    rank below every template match, with scores below 0.5. After a template match the
-   second stage's entries fill the remaining places unconditionally: they cannot make a
-   log that no entry covers look covered, since something is listed already.
+   second stage's entries fill the remaining places without that test: they cannot make
+   a log that no entry covers look covered, since something is listed already.
 
 Speed: a 10,000-line log is mostly noise, so only *candidate* lines are cleaned:
 lines near an anchor word of a template (the words of which every reportable

@@ -260,7 +260,6 @@
     return acc;
   };
 
-  // Second-stage matches: [id, shown score, line index], best first (possible in matcher.py).
   // Whether the best entry is offered when nothing else matched (stands_out in matcher.py).
   Matcher.prototype.standsOut = function (first, acc, ranked, terms) {
     var self = this;
@@ -277,6 +276,8 @@
     return first >= this.lexicalShortFloor && first >= this.lexicalFull * reach;
   };
 
+  // Second-stage matches: [id, shown score, line index], best first (possible in matcher.py);
+  // `gated` when nothing else matched.
   Matcher.prototype.possible = function (lowered, clean, gated) {
     var n = lowered.length, picked = [], i, self = this;
     var errorLines = 0;
