@@ -43,7 +43,7 @@ FRESH_FROM = 172
 # I after the fourth wording audit and the cause-on-symptom-line ranking rule, J after the
 # fifth wording audit, K after J's timeout rule, L after K's E0026 wording, O after the
 # generic wordings and patterns and N's source-read fixes, R after the eleventh and twelfth
-# wording audits, S after E0157.
+# wording audits, S after E0157, T after the second stage was re-set for unseen wordings.
 BATCHES = {
     "D": 296,
     "E": 387,
@@ -61,6 +61,7 @@ BATCHES = {
     "Q": 1292,
     "R": 1381,
     "S": 1449,
+    "T": 1549,
 }
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
@@ -158,8 +159,8 @@ def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
     for part in PARTS:
         f = figures(part)
         # A single batch's half is printed for its history; the parts the targets read are larger.
-        least = 10 if part.startswith("batch ") else 20
-        assert f.cases >= least and f.near >= 5, part
+        least, near = (10, 3) if part.startswith("batch ") else (20, 5)
+        assert f.cases >= least and f.near >= near, part
         rows.append(
             f"{part:<16}{f.cases:>4} {f.near:>3}  "
             f"{f.top1:>5.0%} {f.top3:>5.0%} {f.top1_also:>5.0%} {f.no_match:>6.0%} {f.near_false:>6.0%}"
@@ -464,12 +465,18 @@ MEASURED: dict[str, dict[str, float]] = {
     # size, a choice made on the proxy and the file size before that score: top-1 483 -> 481,
     # top-3 496 -> 500, no match 61 -> 64, near misses given a page 25 -> 21 of 170 (17
     # confidently, unchanged).
+    # Batch T (66 pastes, 1549-1632; two more dropped as the same text as earlier pastes), from
+    # threads nothing in the project used, labelled by two helpers who read the entries and
+    # never ran the matcher, found after that re-set; split by the rule and scored once as
+    # found, with no change: held-out part top-1 15/21, top-3 16/21, no match 3/21, near misses
+    # given a page 1/4 (confidently); calibration part top-1 24/31, top-3 27/31, no match 4/31,
+    # near misses given a page 3/10 (2 confidently). The pins moved with the data, not the code.
     "calibration": {
-        "top1": 542 / 581,
-        "top3": 548 / 581,
-        "confident_top1": 516 / 581,
-        "near_false": 14 / 159,
-        "confident_near_false": 6 / 159,
+        "top1": 566 / 612,
+        "top3": 575 / 612,
+        "confident_top1": 539 / 612,
+        "near_false": 17 / 169,
+        "confident_near_false": 8 / 169,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -509,11 +516,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 481 / 579,
-        "top3": 500 / 579,
-        "confident_top1": 453 / 579,
-        "near_false": 21 / 170,
-        "confident_near_false": 17 / 170,
+        "top1": 496 / 600,
+        "top3": 516 / 600,
+        "confident_top1": 466 / 600,
+        "near_false": 22 / 174,
+        "confident_near_false": 18 / 174,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -679,7 +686,9 @@ MEASURED: dict[str, dict[str, float]] = {
 # 2026-11-26: confident near misses 13/152 (8.6%) after matcher.CONTRADICTED, under the 10%;
 # near misses given any page, possible ones too, 18/152 (11.8%): still over; 17/152 (11.2%)
 # after twenty entries' prose was tightened for page weight (ce91016).
-UNMET: set[str] = {"top1", "top3", "near_false"}
+# 2026-11-27: confident near misses 17/170 (10.0%) after batch S, then 18/174 (10.3%) once batch
+# T joined (one of its four held-out near misses gets a confident page): over, with the data.
+UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:
