@@ -471,12 +471,16 @@ MEASURED: dict[str, dict[str, float]] = {
     # found, with no change: held-out part top-1 15/21, top-3 16/21, no match 3/21, near misses
     # given a page 1/4 (confidently); calibration part top-1 24/31, top-3 27/31, no match 4/31,
     # near misses given a page 3/10 (2 confidently). The pins moved with the data, not the code.
+    # A second round of batch T (43 pastes, 1649-1721; one more dropped as the same text as an
+    # earlier paste), found the same way with nothing changed since the first, so it counts as
+    # batch T: held-out part top-1 12/13, top-3 13/13, near misses given a page 0/2; calibration
+    # part top-1 13/19, top-3 15/19, near misses given a page 2/9 (confidently).
     "calibration": {
-        "top1": 566 / 612,
-        "top3": 575 / 612,
-        "confident_top1": 539 / 612,
-        "near_false": 17 / 169,
-        "confident_near_false": 8 / 169,
+        "top1": 579 / 631,
+        "top3": 590 / 631,
+        "confident_top1": 551 / 631,
+        "near_false": 19 / 178,
+        "confident_near_false": 10 / 178,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -516,11 +520,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 496 / 600,
-        "top3": 516 / 600,
-        "confident_top1": 466 / 600,
-        "near_false": 22 / 174,
-        "confident_near_false": 18 / 174,
+        "top1": 508 / 613,
+        "top3": 529 / 613,
+        "confident_top1": 477 / 613,
+        "near_false": 22 / 176,
+        "confident_near_false": 18 / 176,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -687,7 +691,8 @@ MEASURED: dict[str, dict[str, float]] = {
 # near misses given any page, possible ones too, 18/152 (11.8%): still over; 17/152 (11.2%)
 # after twenty entries' prose was tightened for page weight (ce91016).
 # 2026-11-27: confident near misses 17/170 (10.0%) after batch S, then 18/174 (10.3%) once batch
-# T joined (one of its four held-out near misses gets a confident page): over, with the data.
+# T joined (one of its four held-out near misses gets a confident page): over, with the data;
+# 18/176 (10.2%) after its second round.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
