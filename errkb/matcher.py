@@ -566,16 +566,17 @@ class Matcher:
         if not picked:
             return []
         per_line = [set(self.line_terms(clean(k))) for k in picked]
-        acc = self.scores(set().union(*per_line))
+        query: set[str] = set().union(*per_line)
+        acc = self.scores(query)
         ranked = sorted(
             (d for d in range(len(acc)) if acc[d] > 0), key=lambda d: (-acc[d], self.ids[d])
         )
-        # Offered only when one entry stands out: near misses spread their score over the
-        # entries of a family (every CUDA error shares "CUDA error ... kernel").
         if not ranked:
             return []
         first = acc[ranked[0]]
-        if gated and not self.stands_out(first, acc, ranked, set().union(*per_line)):
+        # Alone, offered only when one entry stands out: near misses spread their score over
+        # the entries of a family (every CUDA error shares "CUDA error ... kernel").
+        if gated and not self.stands_out(first, acc, ranked, query):
             return []
         ranked = [ranked[0], *(d for d in ranked[1:] if acc[d] >= first / 2)]
         out: list[tuple[str, float, int]] = []

@@ -296,7 +296,8 @@
     });
     var union = Object.create(null);
     perLine.forEach(function (ts) { ts.forEach(function (t) { union[t] = 1; }); });
-    var acc = this.scores(sortedKeys(union));
+    var terms = sortedKeys(union);
+    var acc = this.scores(terms);
     var ranked = [];
     for (var d = 0; d < acc.length; d++) if (acc[d] > 0) ranked.push(d);
     ranked.sort(function (a, b) {
@@ -305,7 +306,7 @@
     });
     if (!ranked.length) return [];
     var first = acc[ranked[0]];
-    if (gated && !this.standsOut(first, acc, ranked, sortedKeys(union))) return [];
+    if (gated && !this.standsOut(first, acc, ranked, terms)) return [];
     ranked = [ranked[0]].concat(ranked.slice(1).filter(function (d) { return acc[d] >= first / 2; }));
     return ranked.map(function (d) {
       var bestLine = picked[0], best = -1.0;
