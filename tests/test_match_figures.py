@@ -475,12 +475,17 @@ MEASURED: dict[str, dict[str, float]] = {
     # earlier paste), found the same way with nothing changed since the first, so it counts as
     # batch T: held-out part top-1 12/13, top-3 13/13, near misses given a page 0/2; calibration
     # part top-1 13/19, top-3 15/19, near misses given a page 2/9 (confidently).
+    # A third round of batch T (58 pastes, 1722-1830; one more dropped as the same text as an
+    # earlier paste), found in a later session by two helpers the same way, with nothing
+    # changed since the second round, so it counts as batch T: held-out part top-1 15/18,
+    # top-3 15/18, no match 3/18, near misses given a page 1/10 (a possible page only);
+    # calibration part top-1 13/22, top-3 15/22, near misses given a page 1/8 (confidently).
     "calibration": {
-        "top1": 579 / 631,
-        "top3": 590 / 631,
-        "confident_top1": 551 / 631,
-        "near_false": 19 / 178,
-        "confident_near_false": 10 / 178,
+        "top1": 592 / 653,
+        "top3": 605 / 653,
+        "confident_top1": 563 / 653,
+        "near_false": 20 / 186,
+        "confident_near_false": 11 / 186,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -520,11 +525,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 508 / 613,
-        "top3": 529 / 613,
-        "confident_top1": 477 / 613,
-        "near_false": 22 / 176,
-        "confident_near_false": 18 / 176,
+        "top1": 523 / 631,
+        "top3": 544 / 631,
+        "confident_top1": 492 / 631,
+        "near_false": 23 / 186,
+        "confident_near_false": 18 / 186,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -692,8 +697,9 @@ MEASURED: dict[str, dict[str, float]] = {
 # after twenty entries' prose was tightened for page weight (ce91016).
 # 2026-11-27: confident near misses 17/170 (10.0%) after batch S, then 18/174 (10.3%) once batch
 # T joined (one of its four held-out near misses gets a confident page): over, with the data;
-# 18/176 (10.2%) after its second round.
-UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
+# 18/176 (10.2%) after its second round; 18/186 (9.7%) after its third, whose ten held-out
+# near misses got no confident page: under the target again, by the data, not the code.
+UNMET: set[str] = {"top1", "top3", "near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:
