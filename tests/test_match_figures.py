@@ -491,12 +491,17 @@ MEASURED: dict[str, dict[str, float]] = {
     # wording taken out of an entry keeps its words in the entry's title, summary and cause,
     # which quote it (half of the 817 stored wordings have 70% or more of their words there);
     # a held-out paste's new wording does not. The matcher data is byte-identical to before.
+    # A fourth round of batch T (64 pastes, 1831-1940), found by two more helpers the same way
+    # while that change was tried, scored once as found on the matcher as it stands (the same
+    # as before the try), so it counts as batch T: held-out part top-1 17/23, top-3 19/23, no
+    # match 4/23, near misses given a page 0/7; calibration part top-1 14/22, top-3 15/22, near
+    # misses given a page 2/12 (confidently).
     "calibration": {
-        "top1": 592 / 653,
-        "top3": 605 / 653,
-        "confident_top1": 563 / 653,
-        "near_false": 20 / 186,
-        "confident_near_false": 11 / 186,
+        "top1": 606 / 675,
+        "top3": 620 / 675,
+        "confident_top1": 577 / 675,
+        "near_false": 22 / 198,
+        "confident_near_false": 13 / 198,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -536,11 +541,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 523 / 631,
-        "top3": 544 / 631,
-        "confident_top1": 492 / 631,
-        "near_false": 23 / 186,
-        "confident_near_false": 18 / 186,
+        "top1": 540 / 654,
+        "top3": 563 / 654,
+        "confident_top1": 508 / 654,
+        "near_false": 23 / 193,
+        "confident_near_false": 18 / 193,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -709,7 +714,8 @@ MEASURED: dict[str, dict[str, float]] = {
 # 2026-11-27: confident near misses 17/170 (10.0%) after batch S, then 18/174 (10.3%) once batch
 # T joined (one of its four held-out near misses gets a confident page): over, with the data;
 # 18/176 (10.2%) after its second round; 18/186 (9.7%) after its third, whose ten held-out
-# near misses got no confident page: under the target again, by the data, not the code.
+# near misses got no confident page: under the target again, by the data, not the code;
+# 18/193 (9.3%) after its fourth.
 UNMET: set[str] = {"top1", "top3", "near_false"}
 
 
