@@ -273,13 +273,14 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # to 17. Reverted; the holdout has seen that one question.
 MEASURED: dict[str, dict[str, float]] = {
     # Log 520 (sglang#7553, SGLang's own watchdog) joined with E0157: 192/197 -> 193/198.
+    # Logs 521-524 joined with E0158-E0161, each ranked first: 197/202.
     "suite": {
-        "top1": 193 / 198,
-        "top3": 195 / 198,
+        "top1": 197 / 202,
+        "top3": 199 / 202,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
-        # (192 of 198 with log 520).
-        "confident_top1": 192 / 198,
+        # (192 of 198 with log 520; 196 of 202 with logs 521-524).
+        "confident_top1": 196 / 202,
         "near_false": 2 / 9,
         "confident_near_false": 1 / 9,
     },
@@ -496,12 +497,43 @@ MEASURED: dict[str, dict[str, float]] = {
     # as before the try), so it counts as batch T: held-out part top-1 17/23, top-3 19/23, no
     # match 4/23, near misses given a page 0/7; calibration part top-1 14/22, top-3 15/22, near
     # misses given a page 2/12 (confidently).
+    # Four entries for errors no page covered, each seen as a near miss in both parts
+    # (2026-11-27): E0158, Ollama's 404 "model ... not found, try pulling it first" (a model
+    # the answering server does not have); E0159, MLX's "[metal::malloc] Resource limit
+    # (499000) exceeded" (a buffer count, not bytes); E0160, a chat template's "Conversation
+    # roles must alternate user/assistant/..."; E0161, `ollama pull` failing in the download
+    # (max retries exceeded, digest mismatch, TLS, DNS). Drafted by four helpers told not to
+    # open the pastes, each wording and version read in the engine's source or copied from a
+    # cited thread, and checked here. Two helpers read threads that held-out pastes come from
+    # (E0160 cited vllm#6862, paste 993's, for the vLLM 0.5 form; E0161 copied its first
+    # wording from ollama#1770, paste 084's, and cited ollama#8167, paste 239's): those
+    # citations were removed, and E0161's wording replaced by the one in ollama#8533 (a
+    # calibration thread), before any score; the helpers' reading is not undone, so pastes
+    # 993, 084 and 239 are not clean tests of these entries. Then every paste whose error is
+    # one of the four was relabelled by one rule, fixed before scoring (grep of the paste for
+    # the error's words, then its `why` read): 40 near misses became cases (22 calibration,
+    # 18 held out) and paste 084 (E0031) gained E0161 as `also`. Calibration: top-1 606 ->
+    # 628 of 675 -> 697, top-3 620 -> 642, near misses given a page 22 -> 22 of 198 -> 176.
+    # The holdout, scored once: top-1 540/654 -> 558/672, top-3 563 -> 580, no match 74 -> 75,
+    # near misses given a page 23/193 -> 26/175, 18 -> 21 confidently. Then one review made
+    # for a reason found without the holdout (Docker's own `x509: certificate signed by unknown
+    # authority` line ranked E0161 first at 0.77: its two manifest-step wordings were mostly
+    # Go's TLS and DNS errors, which every Go program prints), so those two wordings became a
+    # comment and the pattern alone matches them; calibration near misses given a page 22 ->
+    # 21. The holdout, scored a second time: top-1 559, top-3 581, no match 74, near misses
+    # given a page 26, 21 confidently. Which held-out near misses the new entries gave a page
+    # was not looked up, so as not to tune on them. Kept: 19 held-out errors answered for three
+    # more near misses given a confident page. Then the entries stopped citing any thread a
+    # paste comes from (tests/test_pastes_shape.py's rule, calibration threads included): three
+    # wordings were taken from other threads (unsloth#334, omlx#2535, vllm#2187), two dropped
+    # (LM Studio's MLX form, vLLM 0.10-0.14's doubled 400) and their citations removed. Every
+    # figure the same, the holdout scored a third time.
     "calibration": {
-        "top1": 606 / 675,
-        "top3": 620 / 675,
-        "confident_top1": 577 / 675,
-        "near_false": 22 / 198,
-        "confident_near_false": 13 / 198,
+        "top1": 628 / 697,
+        "top3": 642 / 697,
+        "confident_top1": 598 / 697,
+        "near_false": 21 / 176,
+        "confident_near_false": 13 / 176,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -541,11 +573,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 540 / 654,
-        "top3": 563 / 654,
-        "confident_top1": 508 / 654,
-        "near_false": 23 / 193,
-        "confident_near_false": 18 / 193,
+        "top1": 559 / 672,
+        "top3": 581 / 672,
+        "confident_top1": 527 / 672,
+        "near_false": 26 / 175,
+        "confident_near_false": 21 / 175,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -715,8 +747,8 @@ MEASURED: dict[str, dict[str, float]] = {
 # T joined (one of its four held-out near misses gets a confident page): over, with the data;
 # 18/176 (10.2%) after its second round; 18/186 (9.7%) after its third, whose ten held-out
 # near misses got no confident page: under the target again, by the data, not the code;
-# 18/193 (9.3%) after its fourth.
-UNMET: set[str] = {"top1", "top3", "near_false"}
+# 18/193 (9.3%) after its fourth; 21/175 (12.0%) after E0158-E0161 (see the holdout pins).
+UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
 def _meets(name: str, value: float, bound: float) -> bool:
