@@ -43,7 +43,7 @@ FRESH_FROM = 172
 # I after the fourth wording audit and the cause-on-symptom-line ranking rule, J after the
 # fifth wording audit, K after J's timeout rule, L after K's E0026 wording, O after the
 # generic wordings and patterns and N's source-read fixes, R after the eleventh and twelfth
-# wording audits, S after E0157, T after the second stage was re-set for unseen wordings.
+# wording audits, S after E0157, T after the second stage was re-set for unseen wordings, U after E0158-E0161.
 BATCHES = {
     "D": 296,
     "E": 387,
@@ -62,6 +62,7 @@ BATCHES = {
     "R": 1381,
     "S": 1449,
     "T": 1549,
+    "U": 1941,
 }
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
@@ -273,16 +274,17 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 # to 17. Reverted; the holdout has seen that one question.
 MEASURED: dict[str, dict[str, float]] = {
     # Log 520 (sglang#7553, SGLang's own watchdog) joined with E0157: 192/197 -> 193/198.
-    # Logs 521-524 joined with E0158-E0161, each ranked first: 197/202.
+    # Logs 521-524 joined with E0158-E0161, each ranked first: 197/202; logs 525-526 with
+    # E0162-E0163 and log 074 relabelled E0162: 200/205.
     "suite": {
-        "top1": 197 / 202,
-        "top3": 199 / 202,
+        "top1": 200 / 205,
+        "top3": 202 / 205,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
-        # (192 of 198 with log 520; 196 of 202 with logs 521-524).
-        "confident_top1": 196 / 202,
-        "near_false": 2 / 9,
-        "confident_near_false": 1 / 9,
+        # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163).
+        "confident_top1": 199 / 205,
+        "near_false": 2 / 8,
+        "confident_near_false": 1 / 8,
     },
     # Batch O (76 pastes, 1130-1205) joined both parts; its holdout half was scored once, on
     # the matcher as it stood (26/35 top-1, 30/35 top-3, no near miss given a page); then
@@ -528,12 +530,34 @@ MEASURED: dict[str, dict[str, float]] = {
     # wordings were taken from other threads (unsloth#334, omlx#2535, vllm#2187), two dropped
     # (LM Studio's MLX form, vLLM 0.10-0.14's doubled 400) and their citations removed. Every
     # figure the same, the holdout scored a third time.
+    # Batch U (64 pastes, 1942-2039; two more dropped as the same text as earlier pastes), from
+    # threads nothing in the project used or cites, labelled by two helpers who read the entries
+    # and never ran the matcher, found after E0158-E0161; scored once as found: held-out part
+    # top-1 16/27, top-3 17/27, no match 9/27, near misses given a page 2/8 (1 confidently);
+    # calibration part top-1 18/22, top-3 19/22, near misses given a page 1/7 (confidently).
+    # (A first score of it ran while two more entries were being drafted in errors/ and read
+    # them: holdout top-1 571, near misses given a page 33. Scored again without the drafts for
+    # the figures above; so the holdout has seen those drafts once, before what follows.)
+    # Two more entries the same way: E0162, "CUDA error: misaligned address" (a kernel fault,
+    # not E0062's illegal access), and E0163, nvidia-container-cli's "mount error: file creation
+    # failed: ...: file exists" (the image ships driver libraries). Reviewed on calibration:
+    # E0163's wordings began with Docker's OCI-hook wrapper, which every hook failure prints,
+    # and took three E0148 pastes; they now start at libnvidia-container's line and are
+    # `generic` (without "file exists" they are any mount failure of the hook, as a calibration
+    # near miss about the persistenced socket showed), the pattern matching confidently. Then
+    # relabelled by the same rule as before (the entry's pattern, or "misaligned address",
+    # found in the paste): 5 calibration and 3 held-out near misses became cases, paste 1005
+    # (E0005) gained E0162 as `also`, suite log 074 (a near miss) became E0162's. Suite top-1
+    # 197/202 -> 200/205. Calibration: top-1 646/719 -> 651/724, near misses given a page
+    # 22/183 -> 23/178 (that persistenced near miss, as a possible page). The holdout, scored
+    # once: top-1 575/699 -> 578/702, top-3 598 -> 601, no match 83, near misses given a page 28
+    # of 183 -> 180, 22 confidently, unchanged.
     "calibration": {
-        "top1": 628 / 697,
-        "top3": 642 / 697,
-        "confident_top1": 598 / 697,
-        "near_false": 21 / 176,
-        "confident_near_false": 13 / 176,
+        "top1": 651 / 724,
+        "top3": 666 / 724,
+        "confident_top1": 621 / 724,
+        "near_false": 23 / 178,
+        "confident_near_false": 14 / 178,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -573,11 +597,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 559 / 672,
-        "top3": 581 / 672,
-        "confident_top1": 527 / 672,
-        "near_false": 26 / 175,
-        "confident_near_false": 21 / 175,
+        "top1": 578 / 702,
+        "top3": 601 / 702,
+        "confident_top1": 546 / 702,
+        "near_false": 28 / 180,
+        "confident_near_false": 22 / 180,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -747,7 +771,8 @@ MEASURED: dict[str, dict[str, float]] = {
 # T joined (one of its four held-out near misses gets a confident page): over, with the data;
 # 18/176 (10.2%) after its second round; 18/186 (9.7%) after its third, whose ten held-out
 # near misses got no confident page: under the target again, by the data, not the code;
-# 18/193 (9.3%) after its fourth; 21/175 (12.0%) after E0158-E0161 (see the holdout pins).
+# 18/193 (9.3%) after its fourth; 21/175 (12.0%) after E0158-E0161 (see the holdout pins);
+# 22/180 (12.2%) with batch U and E0162-E0163.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
