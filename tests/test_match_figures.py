@@ -275,14 +275,15 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 MEASURED: dict[str, dict[str, float]] = {
     # Log 520 (sglang#7553, SGLang's own watchdog) joined with E0157: 192/197 -> 193/198.
     # Logs 521-524 joined with E0158-E0161, each ranked first: 197/202; logs 525-526 with
-    # E0162-E0163 and log 074 relabelled E0162: 200/205.
+    # E0162-E0163 and log 074 relabelled E0162: 200/205; logs 527-529 with E0164-E0166: 203/208.
     "suite": {
-        "top1": 200 / 205,
-        "top3": 202 / 205,
+        "top1": 203 / 208,
+        "top3": 205 / 208,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
-        # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163).
-        "confident_top1": 199 / 205,
+        # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
+        # 202 of 208 after E0166).
+        "confident_top1": 202 / 208,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -552,12 +553,29 @@ MEASURED: dict[str, dict[str, float]] = {
     # 22/183 -> 23/178 (that persistenced near miss, as a possible page). The holdout, scored
     # once: top-1 575/699 -> 578/702, top-3 598 -> 601, no match 83, near misses given a page 28
     # of 183 -> 180, 22 confidently, unchanged.
+    # Three more entries the same way, for near-miss families of the calibration part: E0164,
+    # Transformers' "Using `bitsandbytes` 8-bit quantization requires ..." and "... requires
+    # Accelerate" ImportErrors (read in the transformers wheels 4.18 to 5.24); E0165, a chat
+    # template llama.cpp's or LM Studio's own Jinja cannot parse or render (not E0160's
+    # deliberate raise); E0166, MLX's "Received N parameters not in model" / "Missing N
+    # parameters" (read in mlx's nn/layers/base.py at every tag). E0165 had cited the thread
+    # of a calibration paste; the citation and its example went before any score. The helper
+    # drafting E0166 ran this file's tests about a dozen times in a copy, so it saw the
+    # holdout's figures move with its drafts (its report: two held-out near misses given a
+    # page, which the relabelling below turns into cases); E0166's held-out result is not a
+    # clean test. Relabelled by the same rule (the paste's error is the entry's; for E0165,
+    # only where llama.cpp's or LM Studio's template engine failed, so node-llama-cpp's,
+    # minijinja's and llama-cpp-python's jinja2 failures stay near misses): 12 calibration and
+    # 2 held-out near misses became cases. Suite 200/205 -> 203/208. Calibration: top-1
+    # 651/724 -> 663/736, near misses given a page 23/178 -> 23/166; no other calibration
+    # ranking moved. The holdout, scored once: top-1 578/702 -> 580/704, top-3 601 -> 603, no
+    # match 83, near misses given a page 28/180 -> 29/178 (a possible page), 22 confidently.
     "calibration": {
-        "top1": 651 / 724,
-        "top3": 666 / 724,
-        "confident_top1": 621 / 724,
-        "near_false": 23 / 178,
-        "confident_near_false": 14 / 178,
+        "top1": 663 / 736,
+        "top3": 678 / 736,
+        "confident_top1": 633 / 736,
+        "near_false": 23 / 166,
+        "confident_near_false": 14 / 166,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -597,11 +615,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 578 / 702,
-        "top3": 601 / 702,
-        "confident_top1": 546 / 702,
-        "near_false": 28 / 180,
-        "confident_near_false": 22 / 180,
+        "top1": 580 / 704,
+        "top3": 603 / 704,
+        "confident_top1": 548 / 704,
+        "near_false": 29 / 178,
+        "confident_near_false": 22 / 178,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -772,7 +790,7 @@ MEASURED: dict[str, dict[str, float]] = {
 # 18/176 (10.2%) after its second round; 18/186 (9.7%) after its third, whose ten held-out
 # near misses got no confident page: under the target again, by the data, not the code;
 # 18/193 (9.3%) after its fourth; 21/175 (12.0%) after E0158-E0161 (see the holdout pins);
-# 22/180 (12.2%) with batch U and E0162-E0163.
+# 22/180 (12.2%) with batch U and E0162-E0163; 22/178 (12.4%) after E0164-E0166.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
