@@ -277,15 +277,16 @@ TARGETS = {"top1": 0.90, "top3": 0.97, "near_false": 0.10, "confident_near_false
 MEASURED: dict[str, dict[str, float]] = {
     # Log 520 (sglang#7553, SGLang's own watchdog) joined with E0157: 192/197 -> 193/198.
     # Logs 521-524 joined with E0158-E0161, each ranked first: 197/202; logs 525-526 with
-    # E0162-E0163 and log 074 relabelled E0162: 200/205; logs 527-529 with E0164-E0166: 203/208.
+    # E0162-E0163 and log 074 relabelled E0162: 200/205; logs 527-529 with E0164-E0166: 203/208;
+    # log 530 with E0167: 204/209.
     "suite": {
-        "top1": 203 / 208,
-        "top3": 205 / 208,
+        "top1": 204 / 209,
+        "top3": 206 / 209,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
-        # 202 of 208 after E0166).
-        "confident_top1": 202 / 208,
+        # 202 of 208 after E0166; 203 of 209 after E0167).
+        "confident_top1": 203 / 209,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -582,12 +583,21 @@ MEASURED: dict[str, dict[str, float]] = {
     # refused-connection message on Ollama's default port; two calibration misses from Node
     # front ends in Docker): calibration top-1 672 -> 675, no match 48 -> 45; the holdout,
     # scored once: top-1 589 -> 591, top-3 614 -> 616, no match 88 -> 86, near misses unchanged.
+    # E0167, Ollama refusing a browser origin not in OLLAMA_ORIGINS (the browser's "blocked by
+    # CORS policy" and Ollama's 403; default origins read in envconfig at every tag), drafted
+    # the same way; its first wording came from a calibration paste's thread and was replaced
+    # (obsidian-copilot#333) before any score. Relabelled by the same rule: 2 calibration and 1
+    # held-out near misses became cases. Suite 203/208 -> 204/209. Calibration top-1 675/750 ->
+    # 677/752; one calibration near miss (Windows refusing the bind on 11434) now gets a
+    # possible page, the second stage's weights having moved. The holdout, scored once: top-1
+    # 591/720 -> 592/721, top-3 616 -> 618, no match 86 -> 85, near misses given a page 30 of
+    # 187 -> 186, 22 confidently.
     "calibration": {
-        "top1": 675 / 750,
-        "top3": 690 / 750,
-        "confident_top1": 645 / 750,
-        "near_false": 25 / 175,
-        "confident_near_false": 16 / 175,
+        "top1": 677 / 752,
+        "top3": 692 / 752,
+        "confident_top1": 647 / 752,
+        "near_false": 26 / 173,
+        "confident_near_false": 16 / 173,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -627,11 +637,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 591 / 720,
-        "top3": 616 / 720,
-        "confident_top1": 559 / 720,
-        "near_false": 30 / 187,
-        "confident_near_false": 22 / 187,
+        "top1": 592 / 721,
+        "top3": 618 / 721,
+        "confident_top1": 560 / 721,
+        "near_false": 30 / 186,
+        "confident_near_false": 22 / 186,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
@@ -803,7 +813,7 @@ MEASURED: dict[str, dict[str, float]] = {
 # near misses got no confident page: under the target again, by the data, not the code;
 # 18/193 (9.3%) after its fourth; 21/175 (12.0%) after E0158-E0161 (see the holdout pins);
 # 22/180 (12.2%) with batch U and E0162-E0163; 22/178 (12.4%) after E0164-E0166; 22/187
-# (11.8%) with batch V.
+# (11.8%) with batch V; 22/186 (11.8%) after E0167.
 UNMET: set[str] = {"top1", "top3", "near_false", "confident_near_false"}
 
 
