@@ -43,8 +43,8 @@ FRESH_FROM = 172
 # I after the fourth wording audit and the cause-on-symptom-line ranking rule, J after the
 # fifth wording audit, K after J's timeout rule, L after K's E0026 wording, O after the
 # generic wordings and patterns and N's source-read fixes, R after the eleventh and twelfth
-# wording audits, S after E0157, T after the second stage was re-set for unseen wordings, U after E0158-E0161,
-# V after E0162-E0166.
+# wording audits, S after E0157, T after the second stage was re-set for unseen wordings,
+# U after E0158-E0161, V after E0162-E0166.
 BATCHES = {
     "D": 296,
     "E": 387,
