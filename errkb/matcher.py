@@ -433,13 +433,27 @@ class Matcher:
                 seg.append(segment)
         best: dict[str, tuple[float, int]] = {}
         loose: dict[str, tuple[float, int]] = {}  # matched by generic wordings
+        # The winning alignment's weight decides a tie: of two wordings matched as well at one
+        # line, the one that spans more of it ("Decode out of memory" against "Out of memory").
+        weight: dict[str, float] = {}
+        loose_weight: dict[str, float] = {}
 
         def offer(
-            entry_id: str, score: float, line: int, into: dict[str, tuple[float, int]]
+            entry_id: str,
+            score: float,
+            line: int,
+            into: dict[str, tuple[float, int]],
+            aligned: float,
         ) -> None:
+            weights = weight if into is best else loose_weight
             current = into.get(entry_id)
-            if current is None or (score, -line) > (current[0], -current[1]):
+            if current is None or (score, -line, aligned) > (
+                current[0],
+                -current[1],
+                weights[entry_id],
+            ):
                 into[entry_id] = (score, line)
+                weights[entry_id] = aligned
 
         for (entry_id, toks, ws), whole, words, generic in zip(
             self.templates, self.totals, anchors, self.generic, strict=True
@@ -447,7 +461,13 @@ class Matcher:
             found = self.align_template(toks, ws, words, pos, seg, stream)
             least = self.short_min_score if len(toks) < self.short_tokens else self.min_score
             if found is not None and found[0] >= least * whole:
-                offer(entry_id, found[0] / whole, line_of[found[1]], loose if generic else best)
+                offer(
+                    entry_id,
+                    found[0] / whole,
+                    line_of[found[1]],
+                    loose if generic else best,
+                    found[0],
+                )
         # A needle's inner words (between two of its spaces) are whole words wherever it
         # occurs: a needle with one missing from the log cannot occur, and is not searched.
         log_words = frozenset(translated.split())
@@ -463,9 +483,9 @@ class Matcher:
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
                 if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
-                    offer(entry_id, 1.0, i, loose if generic else best)
+                    offer(entry_id, 1.0, i, loose if generic else best, 0.0)
                     break
-        ranked = self.rank(best, lowered)
+        ranked = self.rank(best, lowered, weight)
         out = [
             Match(entry_id, round3(score), line + 1, strip_colours(raw_lines[line]))
             for entry_id, (score, line) in ranked[:top]
@@ -613,7 +633,7 @@ class Matcher:
         return phase_at(lowered.lines, line, self.phase_of, self.context_lines)
 
     def rank(
-        self, best: dict[str, tuple[float, int]], lowered: Lines
+        self, best: dict[str, tuple[float, int]], lowered: Lines, weight: dict[str, float]
     ) -> list[tuple[str, tuple[float, int]]]:
         """Strong matches first, by position, then weak ones, best first; causes before
         symptoms; entries matched at the same line (both strong, or both weak) ordered by
@@ -639,6 +659,7 @@ class Matcher:
                 for sibling in self.links.get(e, ()):
                     if sibling not in best and phase in self.entry_phases.get(sibling, ()):
                         best[sibling] = best[e]
+                        weight[sibling] = weight[e]
 
         def group(entry_id: str) -> tuple[int, int]:
             score, line = best[entry_id]
@@ -669,7 +690,7 @@ class Matcher:
             # line's error: the line holds the symptom's wording, not the cause's.
             return cause[1] != symptom[1] or cause[0] >= symptom[0]
 
-        def key(entry_id: str) -> tuple[int, int, float, int, int, float, str]:
+        def key(entry_id: str) -> tuple[int, int, float, int, int, float, float, str]:
             score, line = best[entry_id]
             symptom = 0
             if entry_id in self.symptoms and any(
@@ -677,8 +698,26 @@ class Matcher:
             ):
                 symptom = 1
             if score >= self.strong:
-                return (0, symptom, line, 0, -context[entry_id], -score, entry_id)
-            return (1, symptom, -top[group(entry_id)], line, -context[entry_id], -score, entry_id)
+                return (
+                    0,
+                    symptom,
+                    line,
+                    0,
+                    -context[entry_id],
+                    -score,
+                    -weight[entry_id],
+                    entry_id,
+                )
+            return (
+                1,
+                symptom,
+                -top[group(entry_id)],
+                line,
+                -context[entry_id],
+                -score,
+                -weight[entry_id],
+                entry_id,
+            )
 
         order = sorted(best, key=key)
         for entry_id in [e for e in order if e in self.symptoms]:

@@ -385,8 +385,8 @@
       var score = best[id][0], at = best[id][1];
       var symptom = self.symptoms[id] !== undefined &&
         strongCauses.some(function (c) { return outranks(c, best[id]); }) ? 1 : 0;
-      if (score >= self.strong) return [0, symptom, at, 0, -context[id], -score, id];
-      return [1, symptom, -top[group(id)], at, -context[id], -score, id];
+      if (score >= self.strong) return [0, symptom, at, 0, -context[id], -score, -best[id][2], id];
+      return [1, symptom, -top[group(id)], at, -context[id], -score, -best[id][2], id];
     }
     var order = ids.slice().sort(function (a, b) { return compareKeys(key(a), key(b)); });
     order.filter(function (id) { return self.symptoms[id] !== undefined; }).forEach(function (id) {
@@ -424,21 +424,22 @@
     });
     var best = Object.create(null);
     var loose = Object.create(null);  // matched by generic wordings
-    function offer(id, score, line, into) {
+    // The third item, the winning alignment's weight, decides a tie (offer in matcher.py).
+    function offer(id, score, line, into, aligned) {
       var cur = into[id];
-      if (!cur || score > cur[0] || (score === cur[0] && line < cur[1])) into[id] = [score, line];
+      if (!cur || compareKeys([-score, line, -aligned], [-cur[0], cur[1], -cur[2]]) < 0) into[id] = [score, line, aligned];
     }
     this.templates.forEach(function (t, x) {
       var found = self.alignTemplate(t, anchors[x], pos, seg, stream);
       var least = t.tokens.length < self.shortTokens ? self.shortMinScore : self.minScore;
       if (found !== null && found[0] >= least * t.total) {
-        offer(t.id, found[0] / t.total, lineOf[found[1]], t.generic ? loose : best);
+        offer(t.id, found[0] / t.total, lineOf[found[1]], t.generic ? loose : best, found[0]);
       }
     });
     this.patterns.forEach(function (p) {
       for (var i = 0; i < rawLines.length; i++) {
         if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
-        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best); break; }
+        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best, 0.0); break; }
       }
     });
     function strip(i) { return rawLines[i].replace(ansi, "").trim(); }
