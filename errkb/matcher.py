@@ -637,8 +637,8 @@ class Matcher:
     ) -> list[tuple[str, tuple[float, int]]]:
         """Strong matches first, by position, then weak ones, best first; causes before
         symptoms; entries matched at the same line (both strong, or both weak) ordered by
-        their context, then by score; a
-        symptom after a cause it lists in `related` that matched at or before its line.
+        their context, then by score, then by the weight of the wording aligned; a symptom
+        after a cause it lists in `related` that matched at or before its line.
 
         Where the log's phase at a line fits none of the entries matched there, their linked
         siblings of that phase join them with the same score (an OOM while the sampler warms
