@@ -16,7 +16,9 @@ How a log is scored:
    allowed (`errkb.match.align`); its score is the weight of the tokens aligned over
    the weight of all, each token weighted by how few entries use it (IDF), so
    boilerplate that many errors share counts little; a token skipped where the log
-   holds other words takes CONTRADICTED of its weight away again. It matches from MIN_SCORE.
+   holds other words takes CONTRADICTED of its weight away again, and so does a rare token
+   just before where the alignment starts when the log holds another word there ("libcuda"
+   for "libcudart"). It matches from MIN_SCORE.
 3. Entry patterns (regexes) match on cleaned lines, or on lines as printed, and score 1.
 4. Entries are ranked strong matches first (by position: the first error a log
    shows is usually the cause), causes before entries marked `symptom`; entries
@@ -49,7 +51,15 @@ from typing import Any
 
 from errkb.match import lexical
 from errkb.match import normalize as normalize_module
-from errkb.match.align import align, anchor_words, contradicted, reachable, token_weights, total
+from errkb.match.align import (
+    align,
+    anchor_words,
+    contradicted,
+    reachable,
+    replaced_first,
+    token_weights,
+    total,
+)
 from errkb.match.context import CONTEXT, PHASES, context_links, entry_phases, phase_at
 from errkb.match.entry import Entry
 from errkb.match.needles import needles
@@ -113,6 +123,11 @@ GAP = 6
 # of 536, near misses given a page 20 to 18 of 146; 0.5 to 0.75 measured the same, 0.25 and 1
 # worse (a slot the engine fills, such as ggml's op name, is a substitution too).
 CONTRADICTED = 0.5
+# A word held by at most this many entries, replaced by another word just before where a
+# wording's alignment starts, counts as contradicted too (see align.replaced_first). Set on the
+# calibration part: 3 took three confident pages from near misses and no right page from a
+# case; 5 and 6 also took confidence from right pages.
+RARE_ENTRIES = 3
 # A template shorter than SHORT_TOKENS (`ERROR Failed to load the model.`) is made of words
 # many errors share: spread over a line with gaps it is a coincidence, so it may skip at most
 # SHORT_GAP tokens between two of its words. Set on the suite and the calibration pastes.
@@ -242,7 +257,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     weights = token_weights(list(by_entry.values()))
     kept = [t for t in found if reachable(t.tokens, [weights[x] for x in t.tokens], MIN_SCORE)]
     return {
-        "version": 8,
+        "version": 9,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
         "stop": sorted(STOP),
@@ -252,6 +267,8 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "strong": STRONG,
         "gap": GAP,
         "contradicted": CONTRADICTED,
+        # The weight of a word RARE_ENTRIES entries hold (token_weights' formula).
+        "rare_weight": round(math.log(1 + len(by_entry) / RARE_ENTRIES), 4),
         "short_tokens": SHORT_TOKENS,
         "short_gap": SHORT_GAP,
         "short_min_score": SHORT_MIN_SCORE,
@@ -315,6 +332,7 @@ class Matcher:
         self.strong = float(data["strong"])
         self.gap = int(data["gap"])
         self.contradicted = float(data["contradicted"])
+        self.rare_weight = float(data["rare_weight"])
         self.short_tokens = int(data["short_tokens"])
         self.short_gap = int(data["short_gap"])
         self.short_min_score = float(data["short_min_score"])
@@ -458,7 +476,7 @@ class Matcher:
         for (entry_id, toks, ws), whole, words, generic in zip(
             self.templates, self.totals, anchors, self.generic, strict=True
         ):
-            found = self.align_template(toks, ws, words, pos, seg, stream)
+            found = self.align_template(toks, ws, words, pos, seg, stream, line_of)
             least = self.short_min_score if len(toks) < self.short_tokens else self.min_score
             if found is not None and found[0] >= least * whole:
                 offer(
@@ -520,6 +538,7 @@ class Matcher:
         pos: dict[str, list[int]],
         seg: list[int],
         stream: list[str],
+        line_of: list[int],
     ) -> tuple[float, int] | None:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
@@ -548,7 +567,10 @@ class Matcher:
                 # Contradictions only take weight away: an alignment that cannot win is not
                 # searched for them.
                 if found is None or got > found[0]:
-                    against = contradicted(matched, at_stream)
+                    against = [
+                        *replaced_first(matched, at_stream, ws, stream, line_of, self.rare_weight),
+                        *contradicted(matched, at_stream),
+                    ]
                     got -= self.contradicted * total([ws[k] for k in against])
                     if found is None or got > found[0]:
                         found = (got, first)

@@ -633,12 +633,22 @@ MEASURED: dict[str, dict[str, float]] = {
     # CUBLAS_STATUS_NOT_SUPPORTED) now gets E0169 as a possible page: 26/172 -> 27/169. The
     # holdout, scored once: top-1 600/721 -> 604/725 (the four new cases first), top-3 622 ->
     # 626, no match 81, near misses given a page 30/186 -> 31/182, 22 confidently.
+    # A rare word (one at most RARE_ENTRIES = 3 entries hold) just before where a wording's
+    # alignment starts, with another word in its place on the log's line, now counts as
+    # contradicted: "libcudart.so.12: cannot open" no longer matches "libcuda.so.1: cannot
+    # open", nor LMDeploy's "[TM][ERROR]" lines a Triton server's. Chosen on the calibration
+    # part (a common word there, "RuntimeError", "error", is a wrapper's and is not counted; 5
+    # or 6 entries took confidence from right pages): near misses given a page 27 -> 24, all
+    # three confident ones, top-1 unchanged, three wrong first pages for cases became none
+    # (no match 35 -> 38), top-3 707 -> 706. The holdout, scored once: top-1 604 -> 603, top-3
+    # 626 -> 625, no match 81 -> 82, near misses given a page 31 -> 29, confidently 22 -> 20.
+    # Kept: a wrong confident page costs a reader more than a missing one.
     "calibration": {
         "top1": 694 / 756,
-        "top3": 707 / 756,
+        "top3": 706 / 756,
         "confident_top1": 659 / 756,
-        "near_false": 27 / 169,
-        "confident_near_false": 15 / 169,
+        "near_false": 24 / 169,
+        "confident_near_false": 12 / 169,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -678,11 +688,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 604 / 725,
-        "top3": 626 / 725,
-        "confident_top1": 572 / 725,
-        "near_false": 31 / 182,
-        "confident_near_false": 22 / 182,
+        "top1": 603 / 725,
+        "top3": 625 / 725,
+        "confident_top1": 571 / 725,
+        "near_false": 29 / 182,
+        "confident_near_false": 20 / 182,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite

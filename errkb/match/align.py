@@ -71,6 +71,30 @@ def contradicted(matched: Sequence[int], at: Sequence[int]) -> list[int]:
     return out
 
 
+def replaced_first(
+    matched: Sequence[int],
+    at: Sequence[int],
+    ws: Sequence[float],
+    stream: Sequence[str],
+    line_of: Sequence[int],
+    rare: float,
+) -> list[int]:
+    """The template token just before the alignment, if the log holds another word in its
+    place on the same line and the token is one few entries hold (`rare` weight or more):
+    "libcudart.so.12: cannot open ..." against "libcuda.so.1: cannot open ...". A common
+    word there ("RuntimeError", "error") is a wrapper's or a release's, not a contradiction."""
+    first, p = matched[0], at[0]
+    if (
+        first > 0
+        and p > 0
+        and line_of[p - 1] == line_of[p]
+        and ws[first - 1] >= rare
+        and stream[p - 1] not in WEAK
+    ):
+        return [first - 1]
+    return []
+
+
 def token_weights(groups: Sequence[Sequence[Sequence[str]]]) -> dict[str, float]:
     """An IDF weight for every template token: log(1 + N / df), df counting entries.
 

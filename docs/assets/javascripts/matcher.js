@@ -61,6 +61,7 @@
     this.strong = data.strong;
     this.gap = data.gap;
     this.contradicted = data.contradicted;
+    this.rareWeight = data.rare_weight;
     this.shortTokens = data.short_tokens;
     this.shortGap = data.short_gap;
     this.shortMinScore = data.short_min_score;
@@ -219,7 +220,15 @@
     return out;
   }
 
-  Matcher.prototype.alignTemplate = function (t, words, pos, seg, stream) {
+  // The template token just before the alignment, when the log holds another word in its place
+  // on the same line and few entries hold the token (replaced_first in align.py).
+  function replacedFirst(matched, at, ws, stream, lineOf, rare, weak) {
+    var first = matched[0], p = at[0];
+    if (first > 0 && p > 0 && lineOf[p - 1] === lineOf[p] && ws[first - 1] >= rare && !weak[stream[p - 1]]) return [first - 1];
+    return [];
+  }
+
+  Matcher.prototype.alignTemplate = function (t, words, pos, seg, stream, lineOf) {
     var seeds = [], at = Object.create(null), self = this;
     words.forEach(function (w) {
       (pos[w] || []).forEach(function (p) { seeds.push(p); });
@@ -241,7 +250,8 @@
         var got = total(r[0].map(function (k) { return t.ws[k]; }));
         // Contradictions only take weight away (as in Python).
         if (found === null || got > found[0]) {
-          got -= self.contradicted * total(contradicted(r[0], r[1]).map(function (k) { return t.ws[k]; }));
+          var against = replacedFirst(r[0], r[1], t.ws, stream, lineOf, self.rareWeight, self.weak).concat(contradicted(r[0], r[1]));
+          got -= self.contradicted * total(against.map(function (k) { return t.ws[k]; }));
           if (found === null || got > found[0]) found = [got, r[1][0]];
         }
         // Every token aligned: no later seed can do better (as in Python).
@@ -430,7 +440,7 @@
       if (!cur || compareKeys([-score, line, -aligned], [-cur[0], cur[1], -cur[2]]) < 0) into[id] = [score, line, aligned];
     }
     this.templates.forEach(function (t, x) {
-      var found = self.alignTemplate(t, anchors[x], pos, seg, stream);
+      var found = self.alignTemplate(t, anchors[x], pos, seg, stream, lineOf);
       var least = t.tokens.length < self.shortTokens ? self.shortMinScore : self.minScore;
       if (found !== null && found[0] >= least * t.total) {
         offer(t.id, found[0] / t.total, lineOf[found[1]], t.generic ? loose : best, found[0]);
