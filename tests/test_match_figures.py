@@ -643,11 +643,27 @@ MEASURED: dict[str, dict[str, float]] = {
     # (no match 35 -> 38), top-3 707 -> 706. The holdout, scored once: top-1 604 -> 603, top-3
     # 626 -> 625, no match 81 -> 82, near misses given a page 31 -> 29, confidently 22 -> 20.
     # Kept: a wrong confident page costs a reader more than a missing one.
+    # A second round of wordings for calibration misses, three helpers reading the sources
+    # under the same rules: ExLlamaV2's NameError once ext.py swallows the load failure (E0097,
+    # v0.1.0 on; generic, as a missing extension reads the same), Transformers' remote-code
+    # "This modeling file requires ... flash_attn" (E0151, 4.11 on), TGI's "Unable to use Flash
+    # Attention V2: GPU with CUDA capability 7 5" (E0038), NCCL's "Cuda failure 217 'peer access
+    # ...'" with and without the number (E0050), NCCL's "Failed to find CUDA library libcuda.so"
+    # (E0111, generic: NCCL only warns), the SYCL runtime's "UR backend failed" (E0092),
+    # llama-cpp-python's "Could not find module ...llama.dll" on Windows (E0036, generic: a
+    # missing VC++ runtime reads the same), hf_xet's "CAS service error" (E0140, with
+    # HF_HUB_DISABLE_XET, read in huggingface_hub 0.31 on) and mlx-vlm's "Model type ... not
+    # supported. Error:" (E0081). Calibration top-1 694 -> 702, top-3 706 -> 714, no match 38 ->
+    # 30; near misses given a page 24 -> 27, all three possible pages (generic lines and the
+    # second stage), confident ones unchanged. The holdout, scored once: top-1 603 -> 604,
+    # top-3 625 -> 626, no match 82 -> 78, near misses given a page 29 -> 32, confidently
+    # 20 -> 21. Kept, and said here: the held-out near misses that gained a page were not
+    # looked at, so as not to tune on them.
     "calibration": {
-        "top1": 694 / 756,
-        "top3": 706 / 756,
-        "confident_top1": 659 / 756,
-        "near_false": 24 / 169,
+        "top1": 702 / 756,
+        "top3": 714 / 756,
+        "confident_top1": 662 / 756,
+        "near_false": 27 / 169,
         "confident_near_false": 12 / 169,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
@@ -688,11 +704,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 603 / 725,
-        "top3": 625 / 725,
-        "confident_top1": 571 / 725,
-        "near_false": 29 / 182,
-        "confident_near_false": 20 / 182,
+        "top1": 604 / 725,
+        "top3": 626 / 725,
+        "confident_top1": 572 / 725,
+        "near_false": 32 / 182,
+        "confident_near_false": 21 / 182,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
