@@ -65,6 +65,7 @@ BATCHES = {
     "T": 1549,
     "U": 1941,
     "V": 2040,
+    "W": 2121,
 }
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
@@ -659,12 +660,17 @@ MEASURED: dict[str, dict[str, float]] = {
     # top-3 625 -> 626, no match 82 -> 78, near misses given a page 29 -> 32, confidently
     # 20 -> 21. Kept, and said here: the held-out near misses that gained a page were not
     # looked at, so as not to tune on them.
+    # Batch W (40 pastes, 2121-2144 and 2161-2176), from threads nothing in the project used or
+    # cites, labelled by two helpers who read the entries and never ran the matcher, found
+    # while the second round of wordings was drafted and merged after it; scored once as found:
+    # held-out part top-1 15/19, top-3 15/19, no match 2/19, near misses given a page 1/3
+    # (confidently); calibration part top-1 9/13, near misses given a page 1/5.
     "calibration": {
-        "top1": 702 / 756,
-        "top3": 714 / 756,
-        "confident_top1": 662 / 756,
-        "near_false": 27 / 169,
-        "confident_near_false": 12 / 169,
+        "top1": 711 / 769,
+        "top3": 723 / 769,
+        "confident_top1": 670 / 769,
+        "near_false": 28 / 174,
+        "confident_near_false": 12 / 174,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -704,11 +710,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 604 / 725,
-        "top3": 626 / 725,
-        "confident_top1": 572 / 725,
-        "near_false": 32 / 182,
-        "confident_near_false": 21 / 182,
+        "top1": 619 / 744,
+        "top3": 641 / 744,
+        "confident_top1": 587 / 744,
+        "near_false": 33 / 185,
+        "confident_near_false": 22 / 185,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
