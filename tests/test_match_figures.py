@@ -665,12 +665,16 @@ MEASURED: dict[str, dict[str, float]] = {
     # while the second round of wordings was drafted and merged after it; scored once as found:
     # held-out part top-1 15/19, top-3 15/19, no match 2/19, near misses given a page 1/3
     # (confidently); calibration part top-1 9/13, near misses given a page 1/5.
+    # E0160 gained patterns and a cause paragraph for the Qwen3.5/3.6 templates' "System message
+    # must be at the beginning" (vllm#46976, Rapid-MLX#1543); relabelled by rule (a near miss
+    # holding that text): one calibration near miss became a case. Calibration top-1 712/770;
+    # the holdout, scored once: unchanged.
     "calibration": {
-        "top1": 711 / 769,
-        "top3": 723 / 769,
-        "confident_top1": 670 / 769,
-        "near_false": 28 / 174,
-        "confident_near_false": 12 / 174,
+        "top1": 712 / 770,
+        "top3": 724 / 770,
+        "confident_top1": 671 / 770,
+        "near_false": 27 / 173,
+        "confident_near_false": 12 / 173,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
