@@ -158,13 +158,31 @@ def figures(part: str) -> Figures:
 PARTS = ("suite", "calibration", "holdout", *HOLDOUT_RANGES)
 
 
+def _near_as_collected(part: str) -> int:
+    """A batch half's near misses as its helpers labelled them: an entry written later makes
+    some of them cases (their `why` then says so), which does not make the batch smaller."""
+    pastes: list[dict[str, Any]] = yaml.safe_load(
+        (FIXTURES / "pastes" / "index.yaml").read_text("utf-8")
+    )
+    start, end = HOLDOUT_RANGES[part]
+    return sum(
+        1
+        for c in pastes
+        if c["part"] == "holdout"
+        and start <= int(c["file"].split("-", 1)[0]) < end
+        and (c["expected"] is None or "(a near miss before)" in c["why"])
+    )
+
+
 def test_print_figures(capsys: pytest.CaptureFixture[str]) -> None:
     rows = []
     for part in PARTS:
         f = figures(part)
         # A single batch's half is printed for its history; the parts the targets read are larger.
-        least, near = (10, 3) if part.startswith("batch ") else (20, 5)
-        assert f.cases >= least and f.near >= near, part
+        if part.startswith("batch "):
+            assert f.cases >= 10 and _near_as_collected(part) >= 3, part
+        else:
+            assert f.cases >= 20 and f.near >= 5, part
         rows.append(
             f"{part:<16}{f.cases:>4} {f.near:>3}  "
             f"{f.top1:>5.0%} {f.top3:>5.0%} {f.top1_also:>5.0%} {f.no_match:>6.0%} {f.near_false:>6.0%}"
@@ -282,16 +300,16 @@ MEASURED: dict[str, dict[str, float]] = {
     # log 530 with E0167: 204/209; a tie at one line broken by the wording that spans more
     # of it (two MLX logs now rank E0093 first) and log 038, SGLang's "Decode out of memory",
     # relabelled from E0013 to E0063, whose cause that is: 206/209; log 531 with E0168: 207/210;
-    # log 532 with E0169: 208/211.
+    # log 532 with E0169: 208/211; logs 533-538 with E0170-E0175, each ranked first: 214/217.
     "suite": {
-        "top1": 208 / 211,
-        "top3": 208 / 211,
+        "top1": 214 / 217,
+        "top3": 214 / 217,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
         # 202 of 208 after E0166; 203 of 209 after E0167; 205 of 209 after the tie rule; 206
-        # of 210 after E0168; 207 of 211 after E0169).
-        "confident_top1": 207 / 211,
+        # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175).
+        "confident_top1": 213 / 217,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -669,12 +687,28 @@ MEASURED: dict[str, dict[str, float]] = {
     # must be at the beginning" (vllm#46976, Rapid-MLX#1543); relabelled by rule (a near miss
     # holding that text): one calibration near miss became a case. Calibration top-1 712/770;
     # the holdout, scored once: unchanged.
+    # Six entries for calibration near-miss families, drafted by helpers under the same rules,
+    # each with a suite log: E0170 vLLM/SGLang weight names the loader's model does not have
+    # (KeyError in load_weights, "There is no module or parameter named"), E0171 a CUDA graph
+    # capture refused ("operation not permitted when stream is capturing"), E0172 llama.cpp's
+    # Metal backend without a kernel for an op or type (its first wordings had come from two
+    # batch W calibration pastes' threads and were replaced by ggml-metal.m at b1046 before any
+    # score), E0173 temperature 0 refused ("strictly positive"), E0174 a tokenizer class the
+    # installed Transformers lacks, E0175 Accelerate refusing to train an 8-bit/4-bit model on
+    # another device. Relabelled by a rule per entry fixed before scoring (a near miss holding
+    # the entry's key text): 15 calibration and 5 held-out near misses became cases.
+    # Suite 208/211 -> 214/217. Calibration top-1 712/770 -> 727/785; near misses given a page
+    # 27/173 -> 29/158: two KeyErrors at weight loading that the rule did not catch (their
+    # pastes hold neither "load_weights" nor "params_dict[name]") now get E0170 confidently,
+    # arguably their page, left labelled as they were. The holdout, scored once: top-1 619/744
+    # -> 623/749, top-3 641 -> 646, no match 80 -> 79, near misses given a page 33/185 ->
+    # 32/180, 22 -> 21 confidently.
     "calibration": {
-        "top1": 712 / 770,
-        "top3": 724 / 770,
-        "confident_top1": 671 / 770,
-        "near_false": 27 / 173,
-        "confident_near_false": 12 / 173,
+        "top1": 727 / 785,
+        "top3": 739 / 785,
+        "confident_top1": 685 / 785,
+        "near_false": 29 / 158,
+        "confident_near_false": 14 / 158,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -714,11 +748,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 619 / 744,
-        "top3": 641 / 744,
-        "confident_top1": 587 / 744,
-        "near_false": 33 / 185,
-        "confident_near_false": 22 / 185,
+        "top1": 623 / 749,
+        "top3": 646 / 749,
+        "confident_top1": 591 / 749,
+        "near_false": 32 / 180,
+        "confident_near_false": 21 / 180,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
