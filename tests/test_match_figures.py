@@ -300,16 +300,18 @@ MEASURED: dict[str, dict[str, float]] = {
     # log 530 with E0167: 204/209; a tie at one line broken by the wording that spans more
     # of it (two MLX logs now rank E0093 first) and log 038, SGLang's "Decode out of memory",
     # relabelled from E0013 to E0063, whose cause that is: 206/209; log 531 with E0168: 207/210;
-    # log 532 with E0169: 208/211; logs 533-538 with E0170-E0175, each ranked first: 214/217.
+    # log 532 with E0169: 208/211; logs 533-538 with E0170-E0175, each ranked first: 214/217;
+    # logs 539-544 with E0176-E0181, each ranked first: 220/223.
     "suite": {
-        "top1": 214 / 217,
-        "top3": 214 / 217,
+        "top1": 220 / 223,
+        "top3": 220 / 223,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
         # 202 of 208 after E0166; 203 of 209 after E0167; 205 of 209 after the tie rule; 206
-        # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175).
-        "confident_top1": 213 / 217,
+        # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175; 219 of 223
+        # after E0181).
+        "confident_top1": 219 / 223,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -703,12 +705,30 @@ MEASURED: dict[str, dict[str, float]] = {
     # arguably their page, left labelled as they were. The holdout, scored once: top-1 619/744
     # -> 623/749, top-3 641 -> 646, no match 80 -> 79, near misses given a page 33/185 ->
     # 32/180, 22 -> 21 confidently.
+    # Six more, the same way: E0176 `ollama create` from safetensors refusing an architecture
+    # its converter lacks, E0177 the Ollama registry answering 5xx to a pull, E0178 AutoAWQ's
+    # kernels not loading against the installed torch, E0179 vLLM's tool-call parser unable to
+    # read the model's output, E0180 libcuda.so.1 absent where the program runs (a container
+    # without the GPU), E0181 TensorRT-LLM's FMHA kernels not built for the GPU; back-links
+    # from 19 entries. The helper drafting E0176 ran the figures test while drafting, saw the
+    # holdout move and dropped an MLX-runner wording for it: E0176's held-out result is not a
+    # clean test. Relabelled by a rule per entry fixed before scoring: 10 calibration and 1
+    # held-out near misses became cases. Suite 214/217 -> 220/223. Calibration top-1 727/785
+    # -> 734/795 (an E0111 case now ranks E0180 first, an E0099 case lost its possible page),
+    # near misses given a page 29 -> 27. The holdout, scored once: top-1 623/749 -> 623/750,
+    # top-3 646, no match 79 -> 80, near misses given a page 32/180 -> 33/179, 21 -> 22
+    # confidently. Kept for the pages; the held-out near miss that gained a page was not
+    # looked at. Then E0180's wordings became generic, its pattern (which reads the ".1" the
+    # matcher's cleaning turns into a number) the confident match, after E0111's NCCL wording
+    # for the unversioned libcuda.so ranked E0180 first (tests/test_corpus_messages.py):
+    # calibration top-1 734 -> 735; the holdout, scored once: near misses given a page
+    # confidently 22 -> 21, nothing else moved.
     "calibration": {
-        "top1": 727 / 785,
-        "top3": 739 / 785,
-        "confident_top1": 685 / 785,
-        "near_false": 29 / 158,
-        "confident_near_false": 14 / 158,
+        "top1": 735 / 795,
+        "top3": 748 / 795,
+        "confident_top1": 693 / 795,
+        "near_false": 27 / 148,
+        "confident_near_false": 14 / 148,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -748,11 +768,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 623 / 749,
-        "top3": 646 / 749,
-        "confident_top1": 591 / 749,
-        "near_false": 32 / 180,
-        "confident_near_false": 21 / 180,
+        "top1": 623 / 750,
+        "top3": 646 / 750,
+        "confident_top1": 592 / 750,
+        "near_false": 33 / 179,
+        "confident_near_false": 21 / 179,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
