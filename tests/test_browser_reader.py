@@ -299,5 +299,7 @@ def test_search_fetches_only_what_the_query_needs(site: str, page: Any) -> None:
     )
     assert tags <= {"MARK"}
     chunks = [name for name in fetched if name.startswith("index/")]
-    assert 0 < len(chunks) <= 6  # one per distinct word at most
+    # Each word loads the chunks holding the words that begin with it (CloudCannon/pagefind#478):
+    # one, or two where a chunk boundary falls among them (one did at 182 entries).
+    assert 0 < len(chunks) <= 2 * 6
     assert sum(fetched.values()) < 500_000
