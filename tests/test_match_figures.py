@@ -304,17 +304,19 @@ MEASURED: dict[str, dict[str, float]] = {
     # relabelled from E0013 to E0063, whose cause that is: 206/209; log 531 with E0168: 207/210;
     # log 532 with E0169: 208/211; logs 533-538 with E0170-E0175, each ranked first: 214/217;
     # logs 539-544 with E0176-E0181, each ranked first: 220/223; logs 545-548 with
-    # E0182-E0185: 224/227; logs 549-553 with E0186-E0190: 229/232.
+    # E0182-E0185: 224/227; logs 549-553 with E0186-E0190: 229/232; logs 554-555 with
+    # E0191-E0192: 231/234.
     "suite": {
-        "top1": 229 / 232,
-        "top3": 229 / 232,
+        "top1": 231 / 234,
+        "top3": 231 / 234,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
         # 202 of 208 after E0166; 203 of 209 after E0167; 205 of 209 after the tie rule; 206
         # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175; 219 of 223
-        # after E0181; 223 of 227 after E0185; 228 of 232 after E0190).
-        "confident_top1": 228 / 232,
+        # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
+        # E0192).
+        "confident_top1": 230 / 234,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -767,12 +769,18 @@ MEASURED: dict[str, dict[str, float]] = {
     # second stage's query), near misses given a page 26/148 -> 27/137. The holdout, scored
     # before and after the E0188 fix (the same figures both times): top-1 649 -> 648/782, top-3
     # 673 -> 672, no match 84 -> 85, near misses given a page 36 -> 35, confidently 22 -> 21.
+    # Two more: E0191 an application's own Jinja engine (node-llama-cpp, nobodywho,
+    # llama-cpp-python's formatter, text-generation-webui) lacking what a chat template uses,
+    # the wrappers E0165 leaves out, and E0192 SGLang's sgl-kernel built for another torch;
+    # relabelled by rule: 3 calibration and 2 held-out near misses became cases. Suite 231/234.
+    # Calibration top-1 776/835 -> 779/838. The holdout, scored once: top-1 648/782 -> 650/784,
+    # top-3 672 -> 674, no match 85, near misses given a page 35/185 -> 35/183, 21 confidently.
     "calibration": {
-        "top1": 776 / 835,
-        "top3": 789 / 835,
-        "confident_top1": 732 / 835,
-        "near_false": 27 / 137,
-        "confident_near_false": 14 / 137,
+        "top1": 779 / 838,
+        "top3": 792 / 838,
+        "confident_top1": 735 / 838,
+        "near_false": 27 / 134,
+        "confident_near_false": 14 / 134,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -812,11 +820,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 648 / 782,
-        "top3": 672 / 782,
-        "confident_top1": 617 / 782,
-        "near_false": 35 / 185,
-        "confident_near_false": 21 / 185,
+        "top1": 650 / 784,
+        "top3": 674 / 784,
+        "confident_top1": 618 / 784,
+        "near_false": 35 / 183,
+        "confident_near_false": 21 / 183,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
