@@ -451,10 +451,10 @@ class Matcher:
                 seg.append(segment)
         best: dict[str, tuple[float, int]] = {}
         loose: dict[str, tuple[float, int]] = {}  # matched by generic wordings
-        # The winning alignment's weight decides a tie: of two wordings matched as well at one
-        # line, the one that spans more of it ("Decode out of memory" against "Out of memory").
+        # The winning alignment's weight decides a tie between strong matches: of two wordings
+        # matched as well at one line, the one that spans more of it ("Decode out of memory"
+        # against "Out of memory"). Generic matches are ranked without it.
         weight: dict[str, float] = {}
-        loose_weight: dict[str, float] = {}
 
         def offer(
             entry_id: str,
@@ -463,15 +463,12 @@ class Matcher:
             into: dict[str, tuple[float, int]],
             aligned: float,
         ) -> None:
-            weights = weight if into is best else loose_weight
             current = into.get(entry_id)
-            if current is None or (score, -line, aligned) > (
-                current[0],
-                -current[1],
-                weights[entry_id],
-            ):
+            held = weight.get(entry_id, 0.0) if into is best else aligned
+            if current is None or (score, -line, aligned) > (current[0], -current[1], held):
                 into[entry_id] = (score, line)
-                weights[entry_id] = aligned
+                if into is best:
+                    weight[entry_id] = aligned
 
         for (entry_id, toks, ws), whole, words, generic in zip(
             self.templates, self.totals, anchors, self.generic, strict=True
