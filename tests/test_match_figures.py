@@ -775,10 +775,13 @@ MEASURED: dict[str, dict[str, float]] = {
     # relabelled by rule: 3 calibration and 2 held-out near misses became cases. Suite 231/234.
     # Calibration top-1 776/835 -> 779/838. The holdout, scored once: top-1 648/782 -> 650/784,
     # top-3 672 -> 674, no match 85, near misses given a page 35/185 -> 35/183, 21 confidently.
+    # Two patterns for calibration misses: E0182's 0.6.4-0.8.2 refusal quoted without its HTTP
+    # body, E0178's NameError for awq_ext (cleaned, it read like ExLlamaV2's, E0097).
+    # Calibration top-1 779 -> 781; the holdout, scored once: unchanged.
     "calibration": {
-        "top1": 779 / 838,
-        "top3": 792 / 838,
-        "confident_top1": 735 / 838,
+        "top1": 781 / 838,
+        "top3": 793 / 838,
+        "confident_top1": 737 / 838,
         "near_false": 27 / 134,
         "confident_near_false": 14 / 134,
     },
