@@ -55,6 +55,7 @@ from errkb.match.align import (
     align,
     anchor_words,
     contradicted,
+    idf,
     reachable,
     replaced_first,
     token_weights,
@@ -267,8 +268,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "strong": STRONG,
         "gap": GAP,
         "contradicted": CONTRADICTED,
-        # The weight of a word RARE_ENTRIES entries hold (token_weights' formula).
-        "rare_weight": round(math.log(1 + len(by_entry) / RARE_ENTRIES), 4),
+        "rare_weight": idf(len(by_entry), RARE_ENTRIES),  # a word RARE_ENTRIES entries hold
         "short_tokens": SHORT_TOKENS,
         "short_gap": SHORT_GAP,
         "short_min_score": SHORT_MIN_SCORE,

@@ -77,6 +77,24 @@ HOLDOUT_RANGES: dict[str, tuple[int, int]] = {
 }
 
 
+@functools.cache
+def _pastes() -> list[dict[str, Any]]:
+    records: list[dict[str, Any]] = yaml.safe_load(
+        (FIXTURES / "pastes" / "index.yaml").read_text("utf-8")
+    )
+    return records
+
+
+def _batch_half(part: str) -> list[dict[str, Any]]:
+    """The held-out pastes of one batch (a HOLDOUT_RANGES part), by file number."""
+    start, end = HOLDOUT_RANGES[part]
+    return [
+        c
+        for c in _pastes()
+        if c["part"] == "holdout" and start <= int(c["file"].split("-", 1)[0]) < end
+    ]
+
+
 def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
     """(text, expected entry or None, other defensible entries) for every case of a part."""
     index: list[dict[str, Any]]
@@ -85,16 +103,10 @@ def _cases(part: str) -> list[tuple[str, str | None, list[str]]]:
         index = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
     else:
         folder = FIXTURES / "pastes"
-        pastes: list[dict[str, Any]] = yaml.safe_load((folder / "index.yaml").read_text("utf-8"))
         if part in HOLDOUT_RANGES:
-            start, end = HOLDOUT_RANGES[part]
-            index = [
-                c
-                for c in pastes
-                if c["part"] == "holdout" and start <= int(c["file"].split("-", 1)[0]) < end
-            ]
+            index = _batch_half(part)
         else:
-            index = [c for c in pastes if c["part"] == part]
+            index = [c for c in _pastes() if c["part"] == part]
     return [
         ((folder / c["file"]).read_text("utf-8"), c["expected"], list(c.get("also") or []))
         for c in index
@@ -163,16 +175,8 @@ PARTS = ("suite", "calibration", "holdout", *HOLDOUT_RANGES)
 def _near_as_collected(part: str) -> int:
     """A batch half's near misses as its helpers labelled them: an entry written later makes
     some of them cases (their `why` then says so), which does not make the batch smaller."""
-    pastes: list[dict[str, Any]] = yaml.safe_load(
-        (FIXTURES / "pastes" / "index.yaml").read_text("utf-8")
-    )
-    start, end = HOLDOUT_RANGES[part]
     return sum(
-        1
-        for c in pastes
-        if c["part"] == "holdout"
-        and start <= int(c["file"].split("-", 1)[0]) < end
-        and (c["expected"] is None or "(a near miss before)" in c["why"])
+        1 for c in _batch_half(part) if c["expected"] is None or "(a near miss before)" in c["why"]
     )
 
 

@@ -95,6 +95,11 @@ def replaced_first(
     return []
 
 
+def idf(entries: int, holding: int) -> float:
+    """The weight of a token `holding` of `entries` entries use: log(1 + N / df), rounded."""
+    return round(math.log(1 + entries / holding), 4)
+
+
 def token_weights(groups: Sequence[Sequence[Sequence[str]]]) -> dict[str, float]:
     """An IDF weight for every template token: log(1 + N / df), df counting entries.
 
@@ -106,7 +111,7 @@ def token_weights(groups: Sequence[Sequence[Sequence[str]]]) -> dict[str, float]
         for tok in {t for toks in group for t in toks}:
             df[tok] = df.get(tok, 0) + 1
     n = len(groups)
-    return {t: round(math.log(1 + n / c), 4) for t, c in sorted(df.items())}
+    return {t: idf(n, c) for t, c in sorted(df.items())}
 
 
 def total(weights: Sequence[float]) -> float:
