@@ -84,6 +84,8 @@ from errkb.match.normalize import (
 )
 from errkb.memo import persistent
 
+_WORD_RUN = re.compile(r"[a-z_]+")
+
 __all__ = [
     "CAP",
     "GAP",
@@ -324,8 +326,13 @@ class Matcher:
             for p in data["patterns"]
         ]
         self.pattern_generic = [bool(p.get("generic", False)) for p in data["patterns"]]
+        # The [a-z_] runs of a needle's inner words (between two of its spaces): whole words of
+        # any log the needle occurs in ("[gin]" holds the word "gin").
         self.inner: list[list[list[bytes]]] = [
-            [[w.encode() for w in n.split(" ")[1:-1] if w] for n in lits or ()]
+            [
+                [r.encode() for w in n.split(" ")[1:-1] for r in _WORD_RUN.findall(w)]
+                for n in lits or ()
+            ]
             for _, _, lits in self.patterns
         ]
         self.min_score = float(data["min_score"])

@@ -137,7 +137,11 @@ def test_needles_are_literal_text_every_match_contains() -> None:
     assert needles(r"No available memory for the cache blocks") == [
         "no available memory for the cache blocks"
     ]
-    assert needles(r"(graph\.replay\(\)|CUDAGraph::replay\(\))") == ["cudagraph", "replay"]
+    assert needles(r"(graph\.replay\(\)|CUDAGraph::replay\(\))") == ["cudagraph", "graph.replay()"]
+    # Escaped punctuation is literal text; a pattern with no run of 4 letters had no needle
+    # and ran on every line of a 10,000-line log (E0167's Ollama request-log pattern).
+    assert needles(r"\[GIN\] .*\| 403 \|") == ["[gin]"]
+    assert needles(r"cuda\.?graph \d+ x") == ["graph"]  # "\d" is a class, not text
     assert needles("colou?r model") == ["r model"]  # the optional "u" ends a run
     assert needles(r"\d+ tokens") == ["tokens"]
     assert needles("(?:foo bar|baz qux) x") is None  # alternation inside: no certain text

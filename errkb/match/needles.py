@@ -14,8 +14,8 @@ def needles(regex: str) -> list[str] | None:
 
     Conservative by construction: a top-level alternation (or one group around the whole
     regex) gives one needle per branch; within a branch only letters and spaces outside
-    groups and classes count (and underscores), and the longest such run of at least 4
-    characters is kept.
+    groups and classes count (and underscores and escaped punctuation such as "\\["), and the
+    longest such run of at least 4 characters is kept.
     """
     body = regex
     if body.startswith("(") and _closing(body, 0) == len(body) - 1:
@@ -30,13 +30,14 @@ def needles(regex: str) -> list[str] | None:
 
 
 def _scan(regex: str) -> list[tuple[int, str, int]]:
-    """(index, character, depth) for every unescaped character; escapes give ("\\", depth)."""
+    """(index, character, depth) for every character; an escape gives its two characters."""
     out: list[tuple[int, str, int]] = []
     depth, i, in_class = 0, 0, False
     while i < len(regex):
         ch = regex[i]
         if ch == "\\":
-            out.append((i, "\\", depth + in_class))
+            # The escape and the character escaped: "\\[" is a literal bracket, "\\d" a class.
+            out.append((i, regex[i : i + 2], depth + in_class))
             i += 2
             continue
         if in_class:
@@ -76,6 +77,9 @@ def _literal(branch: str) -> str | None:
     for _, ch, depth in _scan(branch):
         if depth == 0 and ch.isascii() and (ch.isalpha() or ch in " _"):
             current += ch
+            continue
+        if depth == 0 and len(ch) == 2 and ch[1].isascii() and not ch[1].isalnum():
+            current += ch[1]  # an escaped punctuation mark ("\\[", "\\.") is itself
             continue
         if ch in "*?{" and current:
             current = current[:-1]  # the character before a quantifier is optional
