@@ -309,18 +309,18 @@ MEASURED: dict[str, dict[str, float]] = {
     # log 532 with E0169: 208/211; logs 533-538 with E0170-E0175, each ranked first: 214/217;
     # logs 539-544 with E0176-E0181, each ranked first: 220/223; logs 545-548 with
     # E0182-E0185: 224/227; logs 549-553 with E0186-E0190: 229/232; logs 554-555 with
-    # E0191-E0192: 231/234.
+    # E0191-E0192: 231/234; logs 556-558 with E0193-E0195: 234/237.
     "suite": {
-        "top1": 231 / 234,
-        "top3": 231 / 234,
+        "top1": 234 / 237,
+        "top3": 234 / 237,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
         # 202 of 208 after E0166; 203 of 209 after E0167; 205 of 209 after the tie rule; 206
         # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175; 219 of 223
         # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
-        # E0192).
-        "confident_top1": 230 / 234,
+        # E0192; 233 of 237 after E0195).
+        "confident_top1": 233 / 237,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -782,12 +782,27 @@ MEASURED: dict[str, dict[str, float]] = {
     # Two patterns for calibration misses: E0182's 0.6.4-0.8.2 refusal quoted without its HTTP
     # body, E0178's NameError for awq_ext (cleaned, it read like ExLlamaV2's, E0097).
     # Calibration top-1 779 -> 781; the holdout, scored once: unchanged.
+    # A new session (2026-11-27): needles take escaped punctuation as text (speed only; every
+    # ranking unchanged on all three parts). Then, together, three entries drafted by helpers
+    # who never opened the pastes (E0193 text-generation-webui's missing llama_cpp_binaries,
+    # E0194 LMDeploy TurboMind's "No enough cache entries"/"No enough blocks", E0195 Ollama's
+    # runners in an unwritable or noexec temp directory) and a fourth wording round for
+    # calibration misses (E0026 an unknown mmproj projector type, E0028 llama_decode's
+    # "failed to decode, ret = 1", E0032 Ollama's "unable to verify rocm library", E0038 TGI's
+    # capability ImportError, E0091 the 2023 loader's "invalid model file (bad f16 value)",
+    # E0099 the GPT attention plugin's "d == a + length", E0151 "No package metadata was found
+    # for flash_attn"). Relabelled by a rule per new entry fixed before scoring: 3 calibration
+    # near misses became cases. Suite 234/237. Calibration top-1 781/838 -> 789/841, near
+    # misses given a page 27/134 -> 24/131. The holdout, scored once: top-1 650 -> 653/784,
+    # top-3 674 -> 678, no match 85 -> 81, near misses given a page 35/183, 21 confidently;
+    # scored again after the suite forced two fixes (E0194's bare wordings ranked nothing,
+    # E0026's and E0032's pages went over 30 KB: provenance moved to verified.how): the same.
     "calibration": {
-        "top1": 781 / 838,
-        "top3": 793 / 838,
-        "confident_top1": 737 / 838,
-        "near_false": 27 / 134,
-        "confident_near_false": 14 / 134,
+        "top1": 789 / 841,
+        "top3": 801 / 841,
+        "confident_top1": 746 / 841,
+        "near_false": 24 / 131,
+        "confident_near_false": 14 / 131,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -827,9 +842,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 650 / 784,
-        "top3": 674 / 784,
-        "confident_top1": 618 / 784,
+        "top1": 653 / 784,
+        "top3": 678 / 784,
+        "confident_top1": 621 / 784,
         "near_false": 35 / 183,
         "confident_near_false": 21 / 183,
     },
