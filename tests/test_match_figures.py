@@ -44,7 +44,7 @@ FRESH_FROM = 172
 # fifth wording audit, K after J's timeout rule, L after K's E0026 wording, O after the
 # generic wordings and patterns and N's source-read fixes, R after the eleventh and twelfth
 # wording audits, S after E0157, T after the second stage was re-set for unseen wordings,
-# U after E0158-E0161, V after E0162-E0166.
+# U after E0158-E0161, V after E0162-E0166, Z after E0192 (found while E0193-E0195 were drafted).
 BATCHES = {
     "D": 296,
     "E": 387,
@@ -68,6 +68,7 @@ BATCHES = {
     "W": 2121,
     "X": 2201,
     "Y": 2281,
+    "Z": 2361,
 }
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
@@ -797,12 +798,17 @@ MEASURED: dict[str, dict[str, float]] = {
     # top-3 674 -> 678, no match 85 -> 81, near misses given a page 35/183, 21 confidently;
     # scored again after the suite forced two fixes (E0194's bare wordings ranked nothing,
     # E0026's and E0032's pages went over 30 KB: provenance moved to verified.how): the same.
+    # Batch Z (42 pastes, 2361-2421; two more dropped as copies of stored pastes, and two
+    # because a discovery helper later opened their threads), labelled by two helpers who read
+    # the entries and never ran the matcher, found while E0193-E0195 were drafted; split by the
+    # rule and scored once as found: held-out part top-1 8/13, top-3 8/13, no match 2/13, near
+    # misses given a page 0/6; calibration part top-1 13/19, near misses given a page 1/4.
     "calibration": {
-        "top1": 789 / 841,
-        "top3": 801 / 841,
-        "confident_top1": 746 / 841,
-        "near_false": 24 / 131,
-        "confident_near_false": 14 / 131,
+        "top1": 802 / 860,
+        "top3": 814 / 860,
+        "confident_top1": 759 / 860,
+        "near_false": 25 / 135,
+        "confident_near_false": 15 / 135,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -842,11 +848,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 653 / 784,
-        "top3": 678 / 784,
-        "confident_top1": 621 / 784,
-        "near_false": 35 / 183,
-        "confident_near_false": 21 / 183,
+        "top1": 661 / 797,
+        "top3": 686 / 797,
+        "confident_top1": 626 / 797,
+        "near_false": 35 / 189,
+        "confident_near_false": 21 / 189,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
