@@ -310,18 +310,19 @@ MEASURED: dict[str, dict[str, float]] = {
     # log 532 with E0169: 208/211; logs 533-538 with E0170-E0175, each ranked first: 214/217;
     # logs 539-544 with E0176-E0181, each ranked first: 220/223; logs 545-548 with
     # E0182-E0185: 224/227; logs 549-553 with E0186-E0190: 229/232; logs 554-555 with
-    # E0191-E0192: 231/234; logs 556-558 with E0193-E0195: 234/237.
+    # E0191-E0192: 231/234; logs 556-558 with E0193-E0195: 234/237; logs 559-566 with
+    # E0196-E0203, each ranked first: 242/245.
     "suite": {
-        "top1": 234 / 237,
-        "top3": 234 / 237,
+        "top1": 242 / 245,
+        "top3": 242 / 245,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
         # 202 of 208 after E0166; 203 of 209 after E0167; 205 of 209 after the tie rule; 206
         # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175; 219 of 223
         # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
-        # E0192; 233 of 237 after E0195).
-        "confident_top1": 233 / 237,
+        # E0192; 233 of 237 after E0195; 241 of 245 after E0203).
+        "confident_top1": 241 / 245,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -803,12 +804,32 @@ MEASURED: dict[str, dict[str, float]] = {
     # the entries and never ran the matcher, found while E0193-E0195 were drafted; split by the
     # rule and scored once as found: held-out part top-1 8/13, top-3 8/13, no match 2/13, near
     # misses given a page 0/6; calibration part top-1 13/19, near misses given a page 1/4.
+    # Eight entries for families two discovery helpers found in threads no paste came from (at
+    # least two threads each), drafted by helpers who never opened the pastes: E0196 a float16
+    # model computing on the CPU ("addmm_impl_cpu_" not implemented for 'Half'), E0197 vLLM's
+    # quantized weights not divisible for the TP size (min_thread_k, group size), E0198 vLLM's
+    # Ray executor started from a process holding no GPU, E0199 PyTorch without NCCL (Windows,
+    # macOS), E0200 llama-cpp-python's build without a C/C++ compiler,
+    # E0201 Docker on WSL 2 seeing no GPU adapter (runtime wrappers generic), E0202 Ollama's
+    # model store out of disk, E0203 llama-cpp-python's missing shared library; back-links from
+    # 15 entries. Relabelled by a rule per entry fixed before scoring: 2 calibration and 4
+    # held-out near misses became cases. Suite 242/245. Calibration top-1 802/860 -> 804/862
+    # (the two relabelled). The holdout, scored once: top-1 661/797 -> 666/801, top-3 686 ->
+    # 690, no match 83, but near misses given a page 35/189 -> 40/185 (possible pages;
+    # confidently 21, unchanged). Which wording or which second-stage term gave them was not
+    # looked up, so as not to tune on the holdout. Then the suite forced one fix: E0200's CMake
+    # patterns had been made generic, and its own log then had no confident match; the lines
+    # that say no compiler or build tool was found are its cause whatever is built, so they are
+    # confident again. Its relabel rule had required llama-cpp-python's name in the paste; it
+    # became the entry's patterns, which relabelled one more calibration near miss (none held
+    # out). Calibration top-1 805/863, near misses given a page 25/135 -> 24/132. The holdout,
+    # scored again: the same, but for one more confident top-1 (628 -> 629).
     "calibration": {
-        "top1": 802 / 860,
-        "top3": 814 / 860,
-        "confident_top1": 759 / 860,
-        "near_false": 25 / 135,
-        "confident_near_false": 15 / 135,
+        "top1": 805 / 863,
+        "top3": 817 / 863,
+        "confident_top1": 762 / 863,
+        "near_false": 24 / 132,
+        "confident_near_false": 15 / 132,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -848,11 +869,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 661 / 797,
-        "top3": 686 / 797,
-        "confident_top1": 626 / 797,
-        "near_false": 35 / 189,
-        "confident_near_false": 21 / 189,
+        "top1": 666 / 801,
+        "top3": 690 / 801,
+        "confident_top1": 629 / 801,
+        "near_false": 40 / 185,
+        "confident_near_false": 21 / 185,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
