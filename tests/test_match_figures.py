@@ -44,7 +44,7 @@ FRESH_FROM = 172
 # fifth wording audit, K after J's timeout rule, L after K's E0026 wording, O after the
 # generic wordings and patterns and N's source-read fixes, R after the eleventh and twelfth
 # wording audits, S after E0157, T after the second stage was re-set for unseen wordings,
-# U after E0158-E0161, V after E0162-E0166, Z after E0192 (found while E0193-E0195 were drafted).
+# U after E0158-E0161, V after E0162-E0166, Z after E0192 (found while E0193-E0195 were drafted), AA after E0203.
 BATCHES = {
     "D": 296,
     "E": 387,
@@ -69,6 +69,7 @@ BATCHES = {
     "X": 2201,
     "Y": 2281,
     "Z": 2361,
+    "AA": 2441,
 }
 _STARTS = [*BATCHES.values(), 10**6]
 # Held-out parts printed apart: every fresh batch together, then each batch alone.
@@ -824,12 +825,17 @@ MEASURED: dict[str, dict[str, float]] = {
     # became the entry's patterns, which relabelled one more calibration near miss (none held
     # out). Calibration top-1 805/863, near misses given a page 25/135 -> 24/132. The holdout,
     # scored again: the same, but for one more confident top-1 (628 -> 629).
+    # Batch AA (46 pastes, 2441-2496; three more dropped as copies of stored pastes), labelled
+    # by two helpers who read the entries and never ran the matcher, found while E0196-E0203
+    # were merged; split by the rule and scored once as found: held-out part top-1 20/26, top-3
+    # 22/26, no match 3/26, near misses given a page 0/3; calibration part top-1 8/10, near
+    # misses given a page 1/7.
     "calibration": {
-        "top1": 805 / 863,
-        "top3": 817 / 863,
-        "confident_top1": 762 / 863,
-        "near_false": 24 / 132,
-        "confident_near_false": 15 / 132,
+        "top1": 813 / 873,
+        "top3": 826 / 873,
+        "confident_top1": 769 / 873,
+        "near_false": 25 / 139,
+        "confident_near_false": 16 / 139,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -869,11 +875,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 666 / 801,
-        "top3": 690 / 801,
-        "confident_top1": 629 / 801,
-        "near_false": 40 / 185,
-        "confident_near_false": 21 / 185,
+        "top1": 686 / 827,
+        "top3": 712 / 827,
+        "confident_top1": 648 / 827,
+        "near_false": 40 / 188,
+        "confident_near_false": 21 / 188,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
