@@ -312,18 +312,20 @@ MEASURED: dict[str, dict[str, float]] = {
     # logs 539-544 with E0176-E0181, each ranked first: 220/223; logs 545-548 with
     # E0182-E0185: 224/227; logs 549-553 with E0186-E0190: 229/232; logs 554-555 with
     # E0191-E0192: 231/234; logs 556-558 with E0193-E0195: 234/237; logs 559-566 with
-    # E0196-E0203, each ranked first: 242/245.
+    # E0196-E0203, each ranked first: 242/245; logs 567-574 with E0204-E0211, each ranked
+    # first, and log 071 relabelled from a near miss to E0208, which covers it: 251/254. Log
+    # 575 (a ROCm memory access fault, several causes, no entry) joined as a near miss.
     "suite": {
-        "top1": 242 / 245,
-        "top3": 242 / 245,
+        "top1": 251 / 254,
+        "top3": 251 / 254,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
         # 202 of 208 after E0166; 203 of 209 after E0167; 205 of 209 after the tie rule; 206
         # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175; 219 of 223
         # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
-        # E0192; 233 of 237 after E0195; 241 of 245 after E0203).
-        "confident_top1": 241 / 245,
+        # E0192; 233 of 237 after E0195; 241 of 245 after E0203; 250 of 254 after E0211).
+        "confident_top1": 250 / 254,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -830,12 +832,28 @@ MEASURED: dict[str, dict[str, float]] = {
     # were merged; split by the rule and scored once as found: held-out part top-1 20/26, top-3
     # 22/26, no match 3/26, near misses given a page 0/3; calibration part top-1 8/10, near
     # misses given a page 1/7.
+    # Eight more entries from the discovery helpers' families, drafted the same way: E0204
+    # vLLM's pipeline parallelism refused for a model without SupportsPP, E0205 torch's cuSPARSE
+    # loading an older libnvJitLink, E0206 flash-attn refusing float32, E0207 TensorRT-LLM's
+    # mpi4py finding no MPI library, E0208 CUDA devices busy or unavailable (compute mode, an
+    # unlicensed vGPU), E0209 nvidia-container-cli's NVML detection error, E0210
+    # text-generation-webui's loader packages not installed, E0211 llama.cpp's CUDA build given
+    # an architecture nvcc does not know; back-links from 22 entries. Before scoring: wordings
+    # that differ from a neighbour's only in a name cleaning erases or in a wrapper became
+    # generic with exact patterns (E0207's libmpi lines, E0210's exllamav2/exllamav3, E0098's
+    # bare nvcc line). Relabelled by a rule per entry fixed before scoring: 4 calibration and 3
+    # held-out near misses became cases, and suite log 071 (a near miss for this very error).
+    # Suite 251/254. Calibration top-1 813/873 -> 816/877 (one E0017 case lost its possible
+    # page), near misses given a page 25/139 -> 26/135. The holdout, scored once: top-1 686/827
+    # -> 688/830, top-3 712 -> 715, no match 86, near misses given a page 40/188 -> 39/185, 20
+    # of them confidently (21 before); scored again after the suite forced E0098's bare nvcc
+    # line out (E0211 now holds it confidently): the same.
     "calibration": {
-        "top1": 813 / 873,
-        "top3": 826 / 873,
-        "confident_top1": 769 / 873,
-        "near_false": 25 / 139,
-        "confident_near_false": 16 / 139,
+        "top1": 816 / 877,
+        "top3": 829 / 877,
+        "confident_top1": 772 / 877,
+        "near_false": 26 / 135,
+        "confident_near_false": 15 / 135,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -875,11 +893,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 686 / 827,
-        "top3": 712 / 827,
-        "confident_top1": 648 / 827,
-        "near_false": 40 / 188,
-        "confident_near_false": 21 / 188,
+        "top1": 688 / 830,
+        "top3": 715 / 830,
+        "confident_top1": 650 / 830,
+        "near_false": 39 / 185,
+        "confident_near_false": 20 / 185,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
