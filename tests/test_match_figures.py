@@ -315,10 +315,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # E0196-E0203, each ranked first: 242/245; logs 567-574 with E0204-E0211, each ranked
     # first, and log 071 relabelled from a near miss to E0208, which covers it: 251/254. Log
     # 575 (a ROCm memory access fault, several causes, no entry) joined as a near miss; logs
-    # 576-583 with E0212-E0219, each ranked first: 259/262.
+    # 576-583 with E0212-E0219, each ranked first: 259/262; logs 584-591 with E0220-E0227:
+    # 267/270.
     "suite": {
-        "top1": 259 / 262,
-        "top3": 259 / 262,
+        "top1": 267 / 270,
+        "top3": 267 / 270,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -326,8 +327,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175; 219 of 223
         # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
         # E0192; 233 of 237 after E0195; 241 of 245 after E0203; 250 of 254 after E0211; 258
-        # of 262 after E0219).
-        "confident_top1": 258 / 262,
+        # of 262 after E0219; 266 of 270 after E0227).
+        "confident_top1": 266 / 270,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -863,12 +864,23 @@ MEASURED: dict[str, dict[str, float]] = {
     # lost to the second stage's new words), near misses given a page 26/135 -> 27/134. The
     # holdout, scored once: top-1 688/830 -> 692/834, top-3 715 -> 719, no match 86 -> 85, near
     # misses given a page 39/185 -> 39/181, 20 confidently.
+    # Eight more the same way: E0220 llama-server's tools without --jinja, E0221 torch 2.4.0's
+    # fbgemm.dll (WinError 126), E0222 MPS cumsum on int64, E0223 Intel's oneAPI libraries not
+    # found, E0224 torch 2.9's c10.dll and an old VC++ runtime (WinError 1114), E0225 IPEX and
+    # torch of other versions, E0226 torch not linked with XPU, E0227 koboldcpp's "(ver 0)"
+    # (a file that is not a model); back-links from 16 entries. Before scoring, E0223's loader
+    # lines (a cleaned name from E0036's) became generic with exact patterns, and E0227's
+    # pre-1.56 line, which cleaned reads like every healthy "(ver 6)", left to a pattern.
+    # Relabelled by a rule per entry fixed before scoring: 1 calibration and 1 held-out near
+    # miss became cases. Suite 267/270. Calibration top-1 815/878 -> 816/879, near misses given
+    # a page 27/134 -> 28/133. The holdout, scored once: top-1 692/834 -> 693/835, top-3 719 ->
+    # 720, no match 85, near misses given a page 39/181 -> 38/180, 20 confidently.
     "calibration": {
-        "top1": 815 / 878,
-        "top3": 828 / 878,
-        "confident_top1": 773 / 878,
-        "near_false": 27 / 134,
-        "confident_near_false": 15 / 134,
+        "top1": 816 / 879,
+        "top3": 829 / 879,
+        "confident_top1": 774 / 879,
+        "near_false": 28 / 133,
+        "confident_near_false": 15 / 133,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -908,11 +920,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 692 / 834,
-        "top3": 719 / 834,
-        "confident_top1": 654 / 834,
-        "near_false": 39 / 181,
-        "confident_near_false": 20 / 181,
+        "top1": 693 / 835,
+        "top3": 720 / 835,
+        "confident_top1": 655 / 835,
+        "near_false": 38 / 180,
+        "confident_near_false": 20 / 180,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
