@@ -137,7 +137,13 @@ def test_needles_are_literal_text_every_match_contains() -> None:
     assert needles(r"No available memory for the cache blocks") == [
         "no available memory for the cache blocks"
     ]
-    assert needles(r"(graph\.replay\(\)|CUDAGraph::replay\(\))") == ["cudagraph", "graph.replay()"]
+    assert needles(r"(graph\.replay\(\)|CUDAGraph::replay\(\))") == [
+        "cudagraph::replay()",
+        "graph.replay()",
+    ]
+    # Punctuation that is no regex operator is text too: E0214's "--limit-mm-per-prompt" had
+    # the needle "prompt", which every vLLM metrics line holds, and cleaned half a serving log.
+    assert needles(r"--limit-mm-per-prompt.?, but (passed|found) \d+") == ["--limit-mm-per-prompt"]
     # Escaped punctuation is literal text; a pattern with no run of 4 letters had no needle
     # and ran on every line of a 10,000-line log (E0167's Ollama request-log pattern).
     assert needles(r"\[GIN\] .*\| 403 \|") == ["[gin]"]
@@ -146,6 +152,14 @@ def test_needles_are_literal_text_every_match_contains() -> None:
     assert needles(r"\d+ tokens") == ["tokens"]
     assert needles("(?:foo bar|baz qux) x") is None  # alternation inside: no certain text
     assert needles("a|b") is None  # too short to be worth it
+
+
+def test_every_pattern_in_the_corpus_has_a_needle() -> None:
+    """A pattern without one is tried on every line of a log (E0167's did, until its escaped
+    brackets counted as text): the serving-log benchmark doubled."""
+    corpus = real_corpus()
+    missing = [(e.id, p.regex) for e in corpus.entries for p in e.patterns if not needles(p.regex)]
+    assert missing == []
 
 
 @settings(max_examples=300, deadline=None)

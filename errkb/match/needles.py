@@ -13,9 +13,9 @@ def needles(regex: str) -> list[str] | None:
     """Literal lowercase texts one of which every match of `regex` contains; None if unsure.
 
     Conservative by construction: a top-level alternation (or one group around the whole
-    regex) gives one needle per branch; within a branch only letters and spaces outside
-    groups and classes count (and underscores and escaped punctuation such as "\\["), and the
-    longest such run of at least 4 characters is kept.
+    regex) gives one needle per branch; within a branch only literal text outside groups and
+    classes counts (letters, spaces and punctuation that is not a regex operator, escaped or
+    not; no digits), and the longest such run of at least 4 characters is kept.
     """
     body = regex
     if body.startswith("(") and _closing(body, 0) == len(body) - 1:
@@ -71,15 +71,28 @@ def _split_top(regex: str, sep: str) -> list[str]:
     return [regex[a + 1 : b] for a, b in itertools.pairwise(bounds)]
 
 
+# Characters with a meaning in a regex: they end a run of literal text. Digits end it too: a
+# pattern may be matched against the cleaned line, where every number reads "0".
+_META = frozenset(".^$*+?{}[]()|\\")
+
+
 def _literal(branch: str) -> str | None:
     runs: list[str] = []
     current = ""
     for _, ch, depth in _scan(branch):
-        if depth == 0 and ch.isascii() and (ch.isalpha() or ch in " _"):
-            current += ch
+        if depth == 0 and len(ch) == 1 and ch.isascii() and ch not in _META and not ch.isdigit():
+            current += ch  # a letter, a space or punctuation that is not a regex operator
             continue
-        if depth == 0 and len(ch) == 2 and ch[1].isascii() and not ch[1].isalnum():
-            current += ch[1]  # an escaped punctuation mark ("\\[", "\\.") is itself
+        # An escaped punctuation mark ("\\[", "\\.") is itself; not a backslash, which the log's
+        # escaped line breaks ("\\n" in a JSON record) lose when the log is searched.
+        if (
+            depth == 0
+            and len(ch) == 2
+            and ch[1].isascii()
+            and not ch[1].isalnum()
+            and ch[1] != "\\"
+        ):
+            current += ch[1]
             continue
         if ch in "*?{" and current:
             current = current[:-1]  # the character before a quantifier is optional
