@@ -84,8 +84,6 @@ from errkb.match.normalize import (
 )
 from errkb.memo import persistent
 
-_WORD_RUN = re.compile(r"[a-z_]+")
-
 __all__ = [
     "CAP",
     "GAP",
@@ -326,11 +324,11 @@ class Matcher:
             for p in data["patterns"]
         ]
         self.pattern_generic = [bool(p.get("generic", False)) for p in data["patterns"]]
-        # The [a-z_] runs of a needle's inner words (between two of its spaces): whole words of
-        # any log the needle occurs in ("[gin]" holds the word "gin").
+        # A needle's inner words (between two of its spaces), read as the log's words are
+        # (WORDS_ONLY): whole words of any log the needle occurs in ("[gin]" holds "gin").
         self.inner: list[list[list[bytes]]] = [
             [
-                [r.encode() for w in n.split(" ")[1:-1] for r in _WORD_RUN.findall(w)]
+                [r for w in n.split(" ")[1:-1] for r in w.encode().translate(WORDS_ONLY).split()]
                 for n in lits or ()
             ]
             for _, _, lits in self.patterns

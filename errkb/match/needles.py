@@ -76,23 +76,27 @@ def _split_top(regex: str, sep: str) -> list[str]:
 _META = frozenset(".^$*+?{}[]()|\\")
 
 
+def _text(ch: str) -> str | None:
+    """The character `ch` (one from `_scan`) stands for, if it is literal text: a letter, a
+    space or punctuation that is no regex operator, or an escaped punctuation mark ("\\[");
+    not a digit, and not an escaped backslash, which the log's escaped line breaks ("\\n" in
+    a JSON record) lose when the log is searched."""
+    if len(ch) == 1:
+        literal = ch if ch not in _META else None
+    else:
+        literal = ch[1] if not ch[1].isalnum() and ch[1] != "\\" else None
+    if literal is None or not literal.isascii() or literal.isdigit():
+        return None
+    return literal
+
+
 def _literal(branch: str) -> str | None:
     runs: list[str] = []
     current = ""
     for _, ch, depth in _scan(branch):
-        if depth == 0 and len(ch) == 1 and ch.isascii() and ch not in _META and not ch.isdigit():
-            current += ch  # a letter, a space or punctuation that is not a regex operator
-            continue
-        # An escaped punctuation mark ("\\[", "\\.") is itself; not a backslash, which the log's
-        # escaped line breaks ("\\n" in a JSON record) lose when the log is searched.
-        if (
-            depth == 0
-            and len(ch) == 2
-            and ch[1].isascii()
-            and not ch[1].isalnum()
-            and ch[1] != "\\"
-        ):
-            current += ch[1]
+        text = _text(ch) if depth == 0 else None
+        if text is not None:
+            current += text
             continue
         if ch in "*?{" and current:
             current = current[:-1]  # the character before a quantifier is optional
