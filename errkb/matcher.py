@@ -549,13 +549,18 @@ class Matcher:
         seeds = sorted(p for w in words for p in pos.get(w, ()))
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         gap = self.short_gap if len(toks) < self.short_tokens else self.gap
+        # No alignment weighs more than the template's tokens the stream holds (weights are
+        # positive, added in template order: a subset's float sum is never larger), so the
+        # search ends once an alignment reaches that: no later seed can win.
+        occurs = [pos.get(t) for t in toks]
+        ceiling = total([w for w, found in zip(ws, occurs, strict=True) if found])
         found: tuple[float, int] | None = None
         covered = -1
         for p in seeds:
             if p <= covered:
                 continue
             for j in at[stream[p]]:
-                matched, at_stream = align(toks, j, p, pos, seg, gap)
+                matched, at_stream = align(occurs, j, p, seg, gap)
                 first = at_stream[0]
                 # A later seed inside this alignment's span is skipped only when the alignment
                 # began where the template begins: one seeded on a prefix's word ("[ERROR]
@@ -576,7 +581,8 @@ class Matcher:
                     got -= self.contradicted * total([ws[k] for k in against])
                     if found is None or got > found[0]:
                         found = (got, first)
-                if len(matched) == len(toks):  # every token: no later seed can do better
+                # Every token aligned, or the ceiling reached: no later seed can do better.
+                if len(matched) == len(toks) or (found is not None and found[0] >= ceiling):
                     return found
         return found
 

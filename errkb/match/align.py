@@ -20,23 +20,24 @@ from errkb.match.normalize import WEAK
 
 
 def align(
-    toks: Sequence[str],
+    occurs: Sequence[list[int] | None],
     j: int,
     p: int,
-    pos: dict[str, list[int]],
     seg: list[int],
     gap: int,
 ) -> tuple[list[int], list[int]]:
     """(template positions matched, ascending; the stream position of each) aligning
-    toks[j] at stream position p."""
+    template token j at stream position p. `occurs[k]`: the stream positions of the
+    template's token k, ascending (None when the stream has none), looked up once per
+    template rather than once per seed."""
     after: list[int] = []
     before: list[int] = []
     at_after: list[int] = []
     at_before: list[int] = []
     here = seg[p]
     cur = p
-    for k in range(j + 1, len(toks)):
-        found = pos.get(toks[k])
+    for k in range(j + 1, len(occurs)):
+        found = occurs[k]
         if not found:
             continue
         i = bisect_right(found, cur)
@@ -48,7 +49,7 @@ def align(
                 cur = q
     cur = p
     for k in range(j - 1, -1, -1):
-        found = pos.get(toks[k])
+        found = occurs[k]
         if not found:
             continue
         i = bisect_left(found, cur) - 1

@@ -185,10 +185,10 @@
   };
 
   // [template positions matched, the stream position of each] (align in align.py).
-  function align(toks, j, p, pos, seg, gap) {
+  function align(occurs, j, p, seg, gap) {
     var after = [], before = [], atAfter = [], atBefore = [], here = seg[p], cur = p, k, found, i, q;
-    for (k = j + 1; k < toks.length; k++) {
-      found = pos[toks[k]];
+    for (k = j + 1; k < occurs.length; k++) {
+      found = occurs[k];
       if (!found || !found.length) continue;
       i = bisectRight(found, cur);
       if (i < found.length) {
@@ -198,7 +198,7 @@
     }
     cur = p;
     for (k = j - 1; k >= 0; k--) {
-      found = pos[toks[k]];
+      found = occurs[k];
       if (!found || !found.length) continue;
       i = bisectLeft(found, cur) - 1;
       if (i >= 0) {
@@ -237,13 +237,16 @@
     });
     seeds.sort(function (a, b) { return a - b; });
     var gap = t.tokens.length < self.shortTokens ? self.shortGap : self.gap;
+    var occurs = t.tokens.map(function (x) { return pos[x] || null; });
+    // The weight of the template's tokens the stream holds: no alignment weighs more (as in Python).
+    var ceiling = total(t.ws.filter(function (w, k) { return occurs[k] && occurs[k].length; }));
     var found = null, covered = -1, s, i;
     for (s = 0; s < seeds.length; s++) {
       var p = seeds[s];
       if (p <= covered) continue;
       var js = at[stream[p]];
       for (i = 0; i < js.length; i++) {
-        var r = align(t.tokens, js[i], p, pos, seg, gap);
+        var r = align(occurs, js[i], p, seg, gap);
         // Only an alignment that began where the template begins covers its span (as in Python).
         if (r[0][0] === 0) covered = Math.max(covered, r[1][r[1].length - 1]);
         if (r[0].length < self.minTokens) continue;
@@ -254,8 +257,8 @@
           got -= self.contradicted * total(against.map(function (k) { return t.ws[k]; }));
           if (found === null || got > found[0]) found = [got, r[1][0]];
         }
-        // Every token aligned: no later seed can do better (as in Python).
-        if (r[0].length === t.tokens.length) return found;
+        // Every token aligned, or the ceiling reached: no later seed can do better (as in Python).
+        if (r[0].length === t.tokens.length || (found !== null && found[0] >= ceiling)) return found;
       }
     }
     return found;
