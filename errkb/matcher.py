@@ -478,8 +478,17 @@ class Matcher:
         for (entry_id, toks, ws), whole, words, generic in zip(
             self.templates, self.totals, anchors, self.generic, strict=True
         ):
-            found = self.align_template(toks, ws, words, pos, seg, stream, line_of)
             least = self.short_min_score if len(toks) < self.short_tokens else self.min_score
+            occurs = [pos.get(t) for t in toks]
+            # No alignment weighs more than the template's tokens the stream holds (weights
+            # are positive, added in template order: a subset's float sum is never larger).
+            # A template that cannot reach its threshold, or its entry's score so far, is not
+            # aligned: the ranking is what aligning it would give.
+            ceiling = total([w for w, at in zip(ws, occurs, strict=True) if at])
+            held = (loose if generic else best).get(entry_id)
+            if ceiling < least * whole or (held is not None and ceiling / whole < held[0]):
+                continue
+            found = self.align_template(toks, ws, words, occurs, ceiling, seg, stream, line_of)
             if found is not None and found[0] >= least * whole:
                 offer(
                     entry_id,
@@ -537,7 +546,8 @@ class Matcher:
         toks: tuple[str, ...],
         ws: tuple[float, ...],
         words: list[str],
-        pos: dict[str, list[int]],
+        occurs: list[list[int] | None],
+        ceiling: float,
         seg: list[int],
         stream: list[str],
         line_of: list[int],
@@ -545,15 +555,12 @@ class Matcher:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
         order, a seed inside the span of an earlier alignment that began at the template's first
-        token is not tried again, and the search stops at the first alignment of every token."""
-        seeds = sorted(p for w in words for p in pos.get(w, ()))
+        token is not tried again, and the search stops at the first alignment of every token or
+        of `ceiling`, the weight of every template token the stream holds."""
+        at_word = {toks[k]: found for k, found in enumerate(occurs) if found}
+        seeds = sorted(p for w in words for p in at_word.get(w, ()))
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         gap = self.short_gap if len(toks) < self.short_tokens else self.gap
-        # No alignment weighs more than the template's tokens the stream holds (weights are
-        # positive, added in template order: a subset's float sum is never larger), so the
-        # search ends once an alignment reaches that: no later seed can win.
-        occurs = [pos.get(t) for t in toks]
-        ceiling = total([w for w, found in zip(ws, occurs, strict=True) if found])
         found: tuple[float, int] | None = None
         covered = -1
         for p in seeds:

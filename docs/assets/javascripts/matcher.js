@@ -228,18 +228,16 @@
     return [];
   }
 
-  Matcher.prototype.alignTemplate = function (t, words, pos, seg, stream, lineOf) {
-    var seeds = [], at = Object.create(null), self = this;
+  Matcher.prototype.alignTemplate = function (t, words, occurs, ceiling, seg, stream, lineOf) {
+    var seeds = [], at = Object.create(null), atWord = Object.create(null), self = this;
+    t.tokens.forEach(function (w, k) { if (occurs[k] !== null) atWord[w] = occurs[k]; });
     words.forEach(function (w) {
-      (pos[w] || []).forEach(function (p) { seeds.push(p); });
+      (atWord[w] || []).forEach(function (p) { seeds.push(p); });
       at[w] = [];
       t.tokens.forEach(function (x, k) { if (x === w) at[w].push(k); });
     });
     seeds.sort(function (a, b) { return a - b; });
     var gap = t.tokens.length < self.shortTokens ? self.shortGap : self.gap;
-    var occurs = t.tokens.map(function (x) { return pos[x] || null; });
-    // The weight of the template's tokens the stream holds: no alignment weighs more (as in Python).
-    var ceiling = total(t.ws.filter(function (w, k) { return occurs[k] && occurs[k].length; }));
     var found = null, covered = -1, s, i;
     for (s = 0; s < seeds.length; s++) {
       var p = seeds[s];
@@ -443,8 +441,14 @@
       if (!cur || compareKeys([-score, line, -aligned], [-cur[0], cur[1], -cur[2]]) < 0) into[id] = [score, line, aligned];
     }
     this.templates.forEach(function (t, x) {
-      var found = self.alignTemplate(t, anchors[x], pos, seg, stream, lineOf);
       var least = t.tokens.length < self.shortTokens ? self.shortMinScore : self.minScore;
+      var occurs = t.tokens.map(function (w) { return pos[w] || null; });
+      // No alignment weighs more than the tokens the stream holds: a template that cannot reach
+      // its threshold or its entry's score so far is not aligned (as in Python).
+      var ceiling = total(t.ws.filter(function (w, k) { return occurs[k] !== null; }));
+      var held = (t.generic ? loose : best)[t.id];
+      if (ceiling < least * t.total || (held && ceiling / t.total < held[0])) return;
+      var found = self.alignTemplate(t, anchors[x], occurs, ceiling, seg, stream, lineOf);
       if (found !== null && found[0] >= least * t.total) {
         offer(t.id, found[0] / t.total, lineOf[found[1]], t.generic ? loose : best, found[0]);
       }
