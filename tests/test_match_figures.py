@@ -317,10 +317,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # 575 (a ROCm memory access fault, several causes, no entry) joined as a near miss; logs
     # 576-583 with E0212-E0219, each ranked first: 259/262; logs 584-591 with E0220-E0227:
     # 267/270; logs 592-600 with E0228-E0236, each ranked first, log 575 relabelled E0228 (which
-    # now covers it) and log 601 (LiteLLM's own routing error) joined as a near miss: 277/280.
+    # now covers it) and log 601 (LiteLLM's own routing error) joined as a near miss: 277/280;
+    # logs 602-612 with E0237-E0247, each ranked first: 288/291.
     "suite": {
-        "top1": 277 / 280,
-        "top3": 277 / 280,
+        "top1": 288 / 291,
+        "top3": 288 / 291,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -328,8 +329,9 @@ MEASURED: dict[str, dict[str, float]] = {
         # of 210 after E0168; 207 of 211 after E0169; 213 of 217 after E0175; 219 of 223
         # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
         # E0192; 233 of 237 after E0195; 241 of 245 after E0203; 250 of 254 after E0211; 258
-        # of 262 after E0219; 266 of 270 after E0227; 276 of 280 after E0236).
-        "confident_top1": 276 / 280,
+        # of 262 after E0219; 266 of 270 after E0227; 276 of 280 after E0236; 287 of 291
+        # after E0247).
+        "confident_top1": 287 / 291,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -893,12 +895,27 @@ MEASURED: dict[str, dict[str, float]] = {
     # misses became cases. Calibration unchanged (816/879; near misses given a page 28/133).
     # The holdout, scored once: top-1 694/835 -> 697/838, top-3 721 -> 724, no match 84,
     # near misses given a page 38/180 -> 36/177, 19 confidently.
+    # Eleven more the same way: E0237 llama-server's "input is too large to process" (embedding
+    # inputs over the physical batch), E0238 Ollama's embedding input over the context length,
+    # E0239 `ollama create`'s "command must be one of", E0240 nvcc's "unsupported GNU
+    # version", E0241 torch's "detected CUDA version mismatches", E0242 block-FP8 weights not
+    # divisible by the quantization block, E0243 vLLM's tokenizer without
+    # all_special_tokens_extended under Transformers 5, E0244 SGLang's flashinfer checks, E0245
+    # vLLM flags removed from its CLI, E0246 a pip gguf older than the converter, E0247 PEFT's
+    # LoraConfig refusing a newer adapter's keys; back-links from 38 entries (E0026's cause
+    # tightened for its page's weight). Relabelled by a rule per entry fixed before scoring: 2
+    # calibration and 1 held-out near miss became cases. Suite 288/291. Calibration top-1
+    # 816/879 -> 818/881, near misses given a page 28/133 -> 25/131 (14 confidently). The
+    # holdout, scored once: top-1 697/838 -> 698/839, top-3 724 -> 725, no match 84, but near
+    # misses given a page 36/177 -> 39/176 (19 -> 20 confidently): the new entries' words offer
+    # pages to real errors no entry covers. Which ones was not looked up, so as not to tune on
+    # the holdout; said on docs/match.md.
     "calibration": {
-        "top1": 816 / 879,
-        "top3": 829 / 879,
-        "confident_top1": 774 / 879,
-        "near_false": 28 / 133,
-        "confident_near_false": 15 / 133,
+        "top1": 818 / 881,
+        "top3": 831 / 881,
+        "confident_top1": 775 / 881,
+        "near_false": 25 / 131,
+        "confident_near_false": 14 / 131,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -938,11 +955,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 697 / 838,
-        "top3": 724 / 838,
-        "confident_top1": 659 / 838,
-        "near_false": 36 / 177,
-        "confident_near_false": 19 / 177,
+        "top1": 698 / 839,
+        "top3": 725 / 839,
+        "confident_top1": 660 / 839,
+        "near_false": 39 / 176,
+        "confident_near_false": 20 / 176,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
