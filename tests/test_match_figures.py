@@ -318,10 +318,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # 576-583 with E0212-E0219, each ranked first: 259/262; logs 584-591 with E0220-E0227:
     # 267/270; logs 592-600 with E0228-E0236, each ranked first, log 575 relabelled E0228 (which
     # now covers it) and log 601 (LiteLLM's own routing error) joined as a near miss: 277/280;
-    # logs 602-612 with E0237-E0247, each ranked first: 288/291.
+    # logs 602-612 with E0237-E0247, each ranked first: 288/291; logs 613-619 with
+    # E0248-E0254: 295/298.
     "suite": {
-        "top1": 288 / 291,
-        "top3": 288 / 291,
+        "top1": 295 / 298,
+        "top3": 295 / 298,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -330,8 +331,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
         # E0192; 233 of 237 after E0195; 241 of 245 after E0203; 250 of 254 after E0211; 258
         # of 262 after E0219; 266 of 270 after E0227; 276 of 280 after E0236; 287 of 291
-        # after E0247).
-        "confident_top1": 287 / 291,
+        # after E0247; 294 of 298 after E0254).
+        "confident_top1": 294 / 298,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -910,12 +911,22 @@ MEASURED: dict[str, dict[str, float]] = {
     # misses given a page 36/177 -> 39/176 (19 -> 20 confidently): the new entries' words offer
     # pages to real errors no entry covers. Which ones was not looked up, so as not to tune on
     # the holdout; said on docs/match.md.
+    # Seven more the same way: E0248 vLLM's "Expected there to be N prompt updates" (a prompt
+    # without the model's image placeholder), E0249 TGI's "weight X does not exist", E0250
+    # vLLM's "Please install bitsandbytes>=", E0251 LM Studio's "No LM Runtime found for model
+    # format", E0252 CMake's "No CUDA toolset found" (Windows), E0253 TensorRT-LLM's bindings
+    # with an undefined torch symbol, E0254 pip finding no mlx wheel; back-links from 28
+    # entries. Relabelled by a rule per entry fixed before scoring: 3 calibration and 4
+    # held-out near misses became cases. Suite 295/298. Calibration top-1 818/881 -> 821/884,
+    # near misses given a page 25/131 -> 25/128 (14 confidently). The holdout, scored once:
+    # top-1 698/839 -> 699/843, top-3 725 -> 729, no match 84, near misses given a page
+    # 39/176 -> 37/172 (20 confidently).
     "calibration": {
-        "top1": 818 / 881,
-        "top3": 831 / 881,
-        "confident_top1": 775 / 881,
-        "near_false": 25 / 131,
-        "confident_near_false": 14 / 131,
+        "top1": 821 / 884,
+        "top3": 834 / 884,
+        "confident_top1": 778 / 884,
+        "near_false": 25 / 128,
+        "confident_near_false": 14 / 128,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -955,11 +966,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 698 / 839,
-        "top3": 725 / 839,
-        "confident_top1": 660 / 839,
-        "near_false": 39 / 176,
-        "confident_near_false": 20 / 176,
+        "top1": 699 / 843,
+        "top3": 729 / 843,
+        "confident_top1": 663 / 843,
+        "near_false": 37 / 172,
+        "confident_near_false": 20 / 172,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
