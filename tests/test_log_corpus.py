@@ -42,6 +42,9 @@ KNOWN_MISSES = {
 GENERIC_ONLY = {
     # The paste stops mid-word in its AttributeError; only the web UI's wrapper line is left.
     "112-text-generation-webui-nonetype-llama.log",
+    # The reporter pasted only the web UI's "Failed to load the extension" line (E0255's
+    # hyphenated folder); the traceback that names the cause was not posted.
+    "620-text-generation-webui-extension-hyphen-folder-telegram-bot.log",
 }
 
 

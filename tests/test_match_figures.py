@@ -319,10 +319,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # 267/270; logs 592-600 with E0228-E0236, each ranked first, log 575 relabelled E0228 (which
     # now covers it) and log 601 (LiteLLM's own routing error) joined as a near miss: 277/280;
     # logs 602-612 with E0237-E0247, each ranked first: 288/291; logs 613-619 with
-    # E0248-E0254: 295/298.
+    # E0248-E0254: 295/298; logs 620-627 with E0255-E0262, each ranked first (620, a paste of
+    # the web UI's generic extension line alone, as a possible match): 303/306.
     "suite": {
-        "top1": 295 / 298,
-        "top3": 295 / 298,
+        "top1": 303 / 306,
+        "top3": 303 / 306,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -331,8 +332,9 @@ MEASURED: dict[str, dict[str, float]] = {
         # after E0181; 223 of 227 after E0185; 228 of 232 after E0190; 230 of 234 after
         # E0192; 233 of 237 after E0195; 241 of 245 after E0203; 250 of 254 after E0211; 258
         # of 262 after E0219; 266 of 270 after E0227; 276 of 280 after E0236; 287 of 291
-        # after E0247; 294 of 298 after E0254).
-        "confident_top1": 294 / 298,
+        # after E0247; 294 of 298 after E0254; 301 of 306 after E0262, log 620 being
+        # generic-only).
+        "confident_top1": 301 / 306,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -921,12 +923,31 @@ MEASURED: dict[str, dict[str, float]] = {
     # near misses given a page 25/131 -> 25/128 (14 confidently). The holdout, scored once:
     # top-1 698/839 -> 699/843, top-3 725 -> 729, no match 84, near misses given a page
     # 39/176 -> 37/172 (20 confidently).
+    # Eight more the same way, from a fourth discovery helper (tools around the engines):
+    # E0255 text-generation-webui's extension folder with a hyphen (SyntaxError on import, up to
+    # v1.7), E0256 LocalAI's "could not load model: rpc error ... EOF", E0257 MLC LLM without its
+    # TVM (libtvm), E0258 OpenAI clients against Ollama without /v1 (Gin's "404 page not
+    # found"), E0259 text-generation-webui extensions without their requirements, E0260
+    # PyTorch XPU's "doesn't support querying the available free memory", E0261 LlamaIndex's
+    # OpenAI class with a model name it does not know, E0262 generate() refusing
+    # token_type_ids; engine keys localai, mlc-llm and llama-index added for them; back-links
+    # from 24 entries. Before scoring: E0255's traceback message starts at its File line (its
+    # "Traceback (most recent call last)" line offered the page as a possible match for any
+    # traceback in the calibration part), and E0262 no longer lists E0247 as related (the two
+    # became phase siblings, so a PEFT load error inside a prompt loop ranked E0262 first on
+    # log 612). No near miss matched a relabel rule. Suite 303/306. Calibration top-1 821/884
+    # unchanged, near misses given a page 25/128 -> 27/128 (14 -> 15 confidently: a
+    # TensorRT-LLM out-of-memory line in Triton now reaches E0095's LMDeploy wording as token
+    # weights shift). The holdout, scored once: top-1 699 -> 700/843, top-3 729 -> 730, no
+    # match 84, but near misses given a page 37 -> 40/172 and 20 -> 23 confidently, confident
+    # top-1 663 -> 662. Kept and said on docs/match.md; which entries did it was not looked
+    # up on the holdout.
     "calibration": {
         "top1": 821 / 884,
         "top3": 834 / 884,
         "confident_top1": 778 / 884,
-        "near_false": 25 / 128,
-        "confident_near_false": 14 / 128,
+        "near_false": 27 / 128,
+        "confident_near_false": 15 / 128,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -966,11 +987,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 699 / 843,
-        "top3": 729 / 843,
-        "confident_top1": 663 / 843,
-        "near_false": 37 / 172,
-        "confident_near_false": 20 / 172,
+        "top1": 700 / 843,
+        "top3": 730 / 843,
+        "confident_top1": 662 / 843,
+        "near_false": 40 / 172,
+        "confident_near_false": 23 / 172,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite

@@ -48,6 +48,10 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("ipex-llm", "IPEX-LLM"),
     EngineSpec("bitsandbytes", "bitsandbytes"),
     EngineSpec("docker", "Docker"),
+    EngineSpec("localai", "LocalAI"),
+    EngineSpec("mlc-llm", "MLC LLM"),
+    # A client library, not an engine: its own errors against local OpenAI-compatible servers.
+    EngineSpec("llama-index", "LlamaIndex"),
 )
 
 BY_ID: dict[str, EngineSpec] = {e.id: e for e in REGISTRY}
