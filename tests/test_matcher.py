@@ -336,7 +336,7 @@ def test_a_cause_on_its_symptoms_line_ranks_below_it_unless_it_matches_as_well()
     assert m.match(illegal, top=3)[0].entry_id == "E0087"
 
 
-def test_context_links_hold_phased_siblings_of_one_category_linked_either_way() -> None:
+def test_context_links_hold_phased_memory_siblings_linked_either_way() -> None:
     from types import SimpleNamespace
 
     from errkb.match.context import context_links
@@ -350,6 +350,9 @@ def test_context_links_hold_phased_siblings_of_one_category_linked_either_way() 
         entry("E0003", "Out of memory while warming up", "memory", ["E0001", "E0003"]),
         entry("E0004", "Loading shards fails", "loading", ["E0001"]),  # another category
         entry("E0005", "Driver too old", "memory", ["E0001"]),  # no phase word in its title
+        # Phased and related, but not memory: different lines, never phase siblings.
+        entry("E0006", "Adapter fails while loading", "model", ["E0007"]),
+        entry("E0007", "Generate refuses a keyword", "model", []),
     ]
     assert context_links(entries) == {  # type: ignore[arg-type]
         "E0001": ["E0002", "E0003"],

@@ -37,9 +37,15 @@ def entry_phases(title: str) -> list[str]:
 
 
 def context_links(entries: Sequence[Entry]) -> dict[str, list[str]]:
-    """For each entry with a phase, the entries of its category with a phase that it lists in
-    `related` or that list it: the siblings a log's phase may point to instead."""
-    phased = {e.id: e for e in entries if entry_phases(e.title)}
+    """For each memory entry with a phase, the memory entries with a phase that it lists in
+    `related` or that list it: the siblings a log's phase may point to instead.
+
+    Only memory entries: one out-of-memory line is a different error by the phase it comes in
+    (weights loading, a long prompt, the sampler warming up). Elsewhere two related entries
+    with phase words in their titles print different lines, and a sibling injected by phase
+    outranked the line's own entry (a PEFT adapter failing to load inside ComfyUI's prompt
+    loop ranked "Transformers generate" first)."""
+    phased = {e.id: e for e in entries if e.category == "memory" and entry_phases(e.title)}
     # Links in both directions, looked up by id: linear in the links, not phased x phased.
     linked: dict[str, set[str]] = {id_: set() for id_ in phased}
     for e in phased.values():
