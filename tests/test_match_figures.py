@@ -942,11 +942,25 @@ MEASURED: dict[str, dict[str, float]] = {
     # match 84, but near misses given a page 37 -> 40/172 and 20 -> 23 confidently, confident
     # top-1 663 -> 662. Kept and said on docs/match.md; which entries did it was not looked
     # up on the holdout.
+    # A sixth wording round, two helpers given calibration misses (never the holdout) and told
+    # to find each wording in the engine's source or another thread: TGI's "Method Warmup
+    # encountered an error." (E0055, generic), PyTorch's "NCCL Error 2: unhandled system error"
+    # and nccl-tests' "Test NCCL failure" (E0043), mlx's "Missing 1 parameters:" with the names
+    # on the next line (E0166), mlx's crash-report frame gpu::check_error (E0093, generic),
+    # Ollama 0.1.20-0.1.29's "Unable to load CUDA management library" (E0110, generic, code 18
+    # by a pattern), the OpenAI-compatible "does not support thinking" 400 (E0149), llamafile's
+    # "--host unknown argument" (E0033, by a pattern); one skipped (E0081's "does not
+    # supported" is a user's rewording, in no mlx-lm or mlx-vlm release), and TensorRT-LLM's
+    # KV-cache check left out of the vLLM entry E0002. Suite unchanged (303/306). Calibration
+    # top-1 821 -> 829/884, near misses given a page 27 -> 26/128. The holdout, scored once:
+    # top-1 700 -> 701/843, but top-3 730 -> 729 and no match 84 -> 86 (token weights shift
+    # as wordings join); near misses unchanged (40/172, 23 confidently). Kept: every wording is
+    # a real one for its entry.
     "calibration": {
-        "top1": 821 / 884,
-        "top3": 834 / 884,
-        "confident_top1": 778 / 884,
-        "near_false": 27 / 128,
+        "top1": 829 / 884,
+        "top3": 842 / 884,
+        "confident_top1": 784 / 884,
+        "near_false": 26 / 128,
         "confident_near_false": 15 / 128,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
@@ -987,9 +1001,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 700 / 843,
-        "top3": 730 / 843,
-        "confident_top1": 662 / 843,
+        "top1": 701 / 843,
+        "top3": 729 / 843,
+        "confident_top1": 663 / 843,
         "near_false": 40 / 172,
         "confident_near_false": 23 / 172,
     },
