@@ -976,6 +976,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # not 0.6.3), TGI's "Error: ShardFailed" (E0056; ShardCannotStart from v0.7.0, not
     # v0.8.0). Suite and calibration unchanged. The holdout, scored once: top-1 701 -> 702,
     # top-3 729 -> 730, no match 85 -> 84; near misses unchanged.
+    # E0258's httpx request line left to its pattern (its anchor word `http` made every line of
+    # the serving benchmark a candidate: 318.9 -> 77.1 ms): suite and calibration unchanged;
+    # the holdout, scored once: near misses given a page 42 -> 41/172, 25 -> 24 confidently.
     "calibration": {
         "top1": 830 / 885,
         "top3": 843 / 885,
@@ -1024,8 +1027,8 @@ MEASURED: dict[str, dict[str, float]] = {
         "top1": 702 / 843,
         "top3": 730 / 843,
         "confident_top1": 663 / 843,
-        "near_false": 42 / 172,
-        "confident_near_false": 25 / 172,
+        "near_false": 41 / 172,
+        "confident_near_false": 24 / 172,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
