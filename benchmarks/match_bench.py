@@ -44,11 +44,16 @@ def build_log(lines: int = 10_000) -> str:
     return "\n".join(out)
 
 
-def build_server_log(lines: int = 10_000) -> str:
-    out = [
+def routine_lines(lines: int) -> list[str]:
+    """The serving log's routine request and metrics lines, numbers varied per line."""
+    return [
         ROUTINE[i % 2].format(s=i % 60, a=i % 997, b=i % 89, r=i % 40, u=i % 100, p=10000 + i)
         for i in range(lines)
     ]
+
+
+def build_server_log(lines: int = 10_000) -> str:
+    out = routine_lines(lines)
     pastes = sorted(LOGS.glob("*.log"))
     for k, path in enumerate((pastes[0], pastes[20], pastes[40]), start=1):
         paste = path.read_text(encoding="utf-8").splitlines()

@@ -557,9 +557,9 @@ class Matcher:
         order, a seed inside the span of an earlier alignment that began at the template's first
         token is not tried again, and the search stops at the first alignment of every token or
         of `ceiling`, the weight of every template token the stream holds."""
-        at_word = {toks[k]: found for k, found in enumerate(occurs) if found}
-        seeds = sorted(p for w in words for p in at_word.get(w, ()))
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
+        # Every position of a word holds the same stream positions: the first one's are its seeds.
+        seeds = sorted(p for w in words if at[w] for p in occurs[at[w][0]] or ())
         gap = self.short_gap if len(toks) < self.short_tokens else self.gap
         found: tuple[float, int] | None = None
         covered = -1

@@ -167,14 +167,10 @@ def test_routine_serving_lines_are_not_candidates() -> None:
     log cleaned: E0258's httpx line (anchor `http`, in every `"POST ... HTTP/1.1" 200 OK`)
     took the serving benchmark from 78 to 320 ms. Routine vLLM lines, none near an error,
     must stay out of the candidates."""
-    from benchmarks.match_bench import ROUTINE
+    from benchmarks.match_bench import routine_lines
 
-    lines = [
-        ROUTINE[i % 2].format(s=i % 60, a=i % 997, b=i % 89, r=i % 40, u=i % 100, p=10000 + i)
-        for i in range(200)
-    ]
     m = Matcher(matcher_data(real_corpus().entries))
-    marked, _ = m.candidates(Lines(split_lines("\n".join(lines).lower())))
+    marked, _ = m.candidates(Lines(split_lines("\n".join(routine_lines(200)).lower())))
     assert sum(marked) == 0
 
 

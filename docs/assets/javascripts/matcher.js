@@ -229,12 +229,12 @@
   }
 
   Matcher.prototype.alignTemplate = function (t, words, occurs, ceiling, seg, stream, lineOf) {
-    var seeds = [], at = Object.create(null), atWord = Object.create(null), self = this;
-    t.tokens.forEach(function (w, k) { if (occurs[k] !== null) atWord[w] = occurs[k]; });
+    var seeds = [], at = Object.create(null), self = this;
     words.forEach(function (w) {
-      (atWord[w] || []).forEach(function (p) { seeds.push(p); });
       at[w] = [];
       t.tokens.forEach(function (x, k) { if (x === w) at[w].push(k); });
+      // Every position of a word holds the same stream positions (as in Python).
+      if (at[w].length) (occurs[at[w][0]] || []).forEach(function (p) { seeds.push(p); });
     });
     seeds.sort(function (a, b) { return a - b; });
     var gap = t.tokens.length < self.shortTokens ? self.shortGap : self.gap;
