@@ -321,10 +321,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # logs 602-612 with E0237-E0247, each ranked first: 288/291; logs 613-619 with
     # E0248-E0254: 295/298; logs 620-627 with E0255-E0262, each ranked first (620, a paste of
     # the web UI's generic extension line alone, as a possible match): 303/306; logs 629-634
-    # with E0264-E0269: 309/312; log 628 with E0263 (FlashInfer's JIT build): 310/313.
+    # with E0264-E0269: 309/312; log 628 with E0263 (FlashInfer's JIT build): 310/313; logs
+    # 635 and 637-639 with E0270 and E0272-E0274: 314/317.
     "suite": {
-        "top1": 310 / 313,
-        "top3": 310 / 313,
+        "top1": 314 / 317,
+        "top3": 314 / 317,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -334,8 +335,9 @@ MEASURED: dict[str, dict[str, float]] = {
         # E0192; 233 of 237 after E0195; 241 of 245 after E0203; 250 of 254 after E0211; 258
         # of 262 after E0219; 266 of 270 after E0227; 276 of 280 after E0236; 287 of 291
         # after E0247; 294 of 298 after E0254; 301 of 306 after E0262, log 620 being
-        # generic-only; 307 of 312 after E0269; 308 of 313 after E0263).
-        "confident_top1": 308 / 313,
+        # generic-only; 307 of 312 after E0269; 308 of 313 after E0263; 312 of 317 after
+        # E0274).
+        "confident_top1": 312 / 317,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -984,12 +986,21 @@ MEASURED: dict[str, dict[str, float]] = {
     # ollama app`; the timeout reason kept to the cause, as cleaned it reads like E0138's
     # runner timeout and ranked E0030 beside it on calibration). Suite, calibration and the
     # holdout (scored once) unchanged on every figure.
+    # Four entries drafted last session, each given a suite log from a thread no test holds:
+    # E0270 llama-server's "Failed to parse tool call arguments as JSON", E0272 Ollama's
+    # "think value ... is not supported for this model", E0273 vLLM's "No compiled
+    # cutlass_scaled_mm for CUDA device capability: 120", E0274 vLLM's "DeepGEMM backend is
+    # not available"; back-links from seven entries. Relabelled by a rule per entry (its own
+    # wordings) fixed before scoring: 1 calibration near miss (vLLM 0.20's DeepGEMM warmup)
+    # became an E0274 case. Suite 314/317; calibration top-1 830/885 -> 831/886, near misses
+    # given a page 26/127 -> 26/126. The holdout, scored once: top-3 730 -> 731, near misses
+    # given a page 41 -> 40/172 (24 confidently, unchanged), top-1 702 unchanged.
     "calibration": {
-        "top1": 830 / 885,
-        "top3": 843 / 885,
-        "confident_top1": 785 / 885,
-        "near_false": 26 / 127,
-        "confident_near_false": 15 / 127,
+        "top1": 831 / 886,
+        "top3": 844 / 886,
+        "confident_top1": 786 / 886,
+        "near_false": 26 / 126,
+        "confident_near_false": 15 / 126,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1030,9 +1041,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
         "top1": 702 / 843,
-        "top3": 730 / 843,
+        "top3": 731 / 843,
         "confident_top1": 663 / 843,
-        "near_false": 41 / 172,
+        "near_false": 40 / 172,
         "confident_near_false": 24 / 172,
     },
 }
