@@ -323,10 +323,10 @@ MEASURED: dict[str, dict[str, float]] = {
     # the web UI's generic extension line alone, as a possible match): 303/306; logs 629-634
     # with E0264-E0269: 309/312; log 628 with E0263 (FlashInfer's JIT build): 310/313; logs
     # 635 and 637-639 with E0270 and E0272-E0274: 314/317; logs 640-642 with E0275-E0277:
-    # 317/320.
+    # 317/320; logs 643-644 with E0278-E0279: 319/322.
     "suite": {
-        "top1": 317 / 320,
-        "top3": 317 / 320,
+        "top1": 319 / 322,
+        "top3": 319 / 322,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -337,8 +337,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # of 262 after E0219; 266 of 270 after E0227; 276 of 280 after E0236; 287 of 291
         # after E0247; 294 of 298 after E0254; 301 of 306 after E0262, log 620 being
         # generic-only; 307 of 312 after E0269; 308 of 313 after E0263; 312 of 317 after
-        # E0274; 315 of 320 after E0277).
-        "confident_top1": 315 / 320,
+        # E0274; 315 of 320 after E0277; 317 of 322 after E0279).
+        "confident_top1": 317 / 322,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -1004,12 +1004,19 @@ MEASURED: dict[str, dict[str, float]] = {
     # Qwen2.5) became an E0277 case. Suite 317/320; calibration top-1 831/886 -> 832/887, near
     # misses given a page 26/126 -> 26/125. The holdout, scored once: top-3 731 -> 730 (token
     # weights shift; which paste moved was not looked up), the rest unchanged. Kept.
+    # E0278 (Ollama before 0.5.0: "cannot unmarshal object into Go struct field
+    # ChatRequest.format of type string") and E0279 (Ollama on Windows: "open NUL: The system
+    # cannot find the file specified", the Null driver stopped); back-links from four entries.
+    # Relabelled by a rule per entry fixed before scoring: 1 calibration near miss (Ollama on
+    # Windows 10, "error starting runner: open NUL") became an E0279 case. Suite 319/322;
+    # calibration top-1 832/887 -> 833/888, near misses given a page 26/125 -> 26/124. The
+    # holdout, scored once: top-3 730 -> 731, the rest unchanged.
     "calibration": {
-        "top1": 832 / 887,
-        "top3": 845 / 887,
-        "confident_top1": 787 / 887,
-        "near_false": 26 / 125,
-        "confident_near_false": 15 / 125,
+        "top1": 833 / 888,
+        "top3": 846 / 888,
+        "confident_top1": 788 / 888,
+        "near_false": 26 / 124,
+        "confident_near_false": 15 / 124,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1050,7 +1057,7 @@ MEASURED: dict[str, dict[str, float]] = {
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
         "top1": 702 / 843,
-        "top3": 730 / 843,
+        "top3": 731 / 843,
         "confident_top1": 663 / 843,
         "near_false": 40 / 172,
         "confident_near_false": 24 / 172,
