@@ -323,10 +323,10 @@ MEASURED: dict[str, dict[str, float]] = {
     # the web UI's generic extension line alone, as a possible match): 303/306; logs 629-634
     # with E0264-E0269: 309/312; log 628 with E0263 (FlashInfer's JIT build): 310/313; logs
     # 635 and 637-639 with E0270 and E0272-E0274: 314/317; logs 640-642 with E0275-E0277:
-    # 317/320; logs 643-644 with E0278-E0279: 319/322.
+    # 317/320; logs 643-644 with E0278-E0279: 319/322; logs 645-648 with E0280-E0283: 323/326.
     "suite": {
-        "top1": 319 / 322,
-        "top3": 319 / 322,
+        "top1": 323 / 326,
+        "top3": 323 / 326,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -337,8 +337,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # of 262 after E0219; 266 of 270 after E0227; 276 of 280 after E0236; 287 of 291
         # after E0247; 294 of 298 after E0254; 301 of 306 after E0262, log 620 being
         # generic-only; 307 of 312 after E0269; 308 of 313 after E0263; 312 of 317 after
-        # E0274; 315 of 320 after E0277; 317 of 322 after E0279).
-        "confident_top1": 317 / 322,
+        # E0274; 315 of 320 after E0277; 317 of 322 after E0279; 321 of 326 after E0283).
+        "confident_top1": 321 / 326,
         "near_false": 2 / 8,
         "confident_near_false": 1 / 8,
     },
@@ -1011,12 +1011,27 @@ MEASURED: dict[str, dict[str, float]] = {
     # Windows 10, "error starting runner: open NUL") became an E0279 case. Suite 319/322;
     # calibration top-1 832/887 -> 833/888, near misses given a page 26/125 -> 26/124. The
     # holdout, scored once: top-3 730 -> 731, the rest unchanged.
+    # E0280 (vLLM with LMCache: lmcache/c_ops...so undefined symbol), E0281 (vLLM's "No compiled
+    # cutlass_scaled_mm for a compute capability less than ..."), E0282 (TensorRT-LLM's
+    # "maxTokensInPagedKvCache must be large enough to process at least 1 sequence"), E0283
+    # (Ollama on Windows: the bind "forbidden by its access permissions", an excluded port
+    # range), and three wordings for E0198 read in vLLM 0.6.0-0.9.1's source (its own check on
+    # the empty CUDA_VISIBLE_DEVICES Ray sets in a GPU-less actor); back-links from eight
+    # entries. Relabelled by a rule per entry fixed before scoring: 1 calibration near miss
+    # became E0283's; a calibration paste labelled E0002 (TensorRT-LLM's line, the nearest page
+    # then) became E0282's and a held-out one labelled E0030 became E0283's, each keeping its
+    # old page as `also`. Suite 323/326; calibration top-1 833/888 -> 835/889, near misses
+    # given a page 26/124 -> 26/123. The holdout, scored once: top-1 702 -> 703, confident
+    # 663 -> 664, top-3 731 -> 730, near misses unchanged. Then E0030 ("could not connect to
+    # ollama server") marked a symptom, its causes E0021 and E0283 added to its related (the
+    # client's line comes first in a paste whose server could not bind): suite and
+    # calibration unchanged; the holdout, scored once, unchanged.
     "calibration": {
-        "top1": 833 / 888,
-        "top3": 846 / 888,
-        "confident_top1": 788 / 888,
-        "near_false": 26 / 124,
-        "confident_near_false": 15 / 124,
+        "top1": 835 / 889,
+        "top3": 848 / 889,
+        "confident_top1": 790 / 889,
+        "near_false": 26 / 123,
+        "confident_near_false": 15 / 123,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1056,9 +1071,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 702 / 843,
-        "top3": 731 / 843,
-        "confident_top1": 663 / 843,
+        "top1": 703 / 843,
+        "top3": 730 / 843,
+        "confident_top1": 664 / 843,
         "near_false": 40 / 172,
         "confident_near_false": 24 / 172,
     },
