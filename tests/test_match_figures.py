@@ -326,10 +326,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # 317/320; logs 643-644 with E0278-E0279: 319/322; logs 645-648 with E0280-E0283: 323/326;
     # log 650 with E0285 (LiteLLM's "LLM Provider NOT provided"), which also covers log 601
     # (a near miss for E0030 until then), and log 651 a new near miss (Ollama's "invalid think
-    # value", a boolean sent as a string, beside E0272): 325/328.
+    # value", a boolean sent as a string, beside E0272): 325/328; logs 652-659 with
+    # E0286-E0293: 333/336.
     "suite": {
-        "top1": 325 / 328,
-        "top3": 325 / 328,
+        "top1": 333 / 336,
+        "top3": 333 / 336,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -341,8 +342,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # after E0247; 294 of 298 after E0254; 301 of 306 after E0262, log 620 being
         # generic-only; 307 of 312 after E0269; 308 of 313 after E0263; 312 of 317 after
         # E0274; 315 of 320 after E0277; 317 of 322 after E0279; 321 of 326 after E0283; 323
-        # of 328 after E0285).
-        "confident_top1": 323 / 328,
+        # of 328 after E0285; 331 of 336 after E0293).
+        "confident_top1": 331 / 336,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words).
         "near_false": 3 / 8,
         "confident_near_false": 1 / 8,
@@ -1035,12 +1036,26 @@ MEASURED: dict[str, dict[str, float]] = {
     # openai/ or hosted_vllm/): no calibration or held-out paste holds its wording (the rule,
     # fixed before scoring, relabelled none); calibration unchanged, the holdout (scored once)
     # unchanged.
+    # Eight entries from a third discovery round (families seen in 2+ threads no test holds):
+    # E0286 SGLang/Mooncake "Failed to register memory ...: Bad address", E0287 DeepEP's NVSHMEM
+    # "init failed for transport: IBGDA", E0288 NIXL's NIXL_ERR_BACKEND / "VRAM memory is
+    # detected as host by UCX", E0289 TensorRT-LLM and TurboMind's cudaDeviceGetDefaultMemPool
+    # "operation not supported" (vGPU, TCC), E0290 vLLM on WSL 2 "UVA is not available", E0291
+    # MLX's Metal "GPU Timeout Error", E0292 Windows' WinError 1455 paging file, E0293
+    # convert_hf_to_gguf.py's "Model X is not supported"; back-links from 26 entries. E0290's
+    # drafted generic messages (vLLM's pin_memory warnings on WSL, printed at every start) were
+    # dropped on calibration: they offered its page for another error's WSL log. Relabelled by
+    # a rule per entry fixed before scoring: 2 calibration near misses became E0289's, 1
+    # held-out near miss E0293's. Suite 333/336; calibration top-1 835/889 -> 837/891, near
+    # misses given a page 26/123 -> 25/121. The holdout, scored once: top-1 703/843 ->
+    # 704/844, top-3 730 -> 731, confident 664 -> 665, no match 84, near misses given a page
+    # 40/172 -> 40/171 (24 confidently).
     "calibration": {
-        "top1": 835 / 889,
-        "top3": 848 / 889,
-        "confident_top1": 790 / 889,
-        "near_false": 26 / 123,
-        "confident_near_false": 15 / 123,
+        "top1": 837 / 891,
+        "top3": 850 / 891,
+        "confident_top1": 792 / 891,
+        "near_false": 25 / 121,
+        "confident_near_false": 15 / 121,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1080,11 +1095,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 703 / 843,
-        "top3": 730 / 843,
-        "confident_top1": 664 / 843,
-        "near_false": 40 / 172,
-        "confident_near_false": 24 / 172,
+        "top1": 704 / 844,
+        "top3": 731 / 844,
+        "confident_top1": 665 / 844,
+        "near_false": 40 / 171,
+        "confident_near_false": 24 / 171,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
