@@ -328,10 +328,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # (a near miss for E0030 until then), and log 651 a new near miss (Ollama's "invalid think
     # value", a boolean sent as a string, beside E0272): 325/328; logs 652-659 with
     # E0286-E0293: 333/336; logs 660-662 with E0294-E0296: 336/339; logs 664, 666, 667, 670
-    # and 672 with E0298, E0300, E0301, E0304, E0306: 341/344.
+    # and 672 with E0298, E0300, E0301, E0304, E0306: 341/344; logs 663, 668, 669, 671, 673,
+    # 675-677 with E0297, E0302, E0303, E0305, E0307, E0309-E0311: 349/352.
     "suite": {
-        "top1": 341 / 344,
-        "top3": 341 / 344,
+        "top1": 349 / 352,
+        "top3": 349 / 352,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -344,8 +345,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # generic-only; 307 of 312 after E0269; 308 of 313 after E0263; 312 of 317 after
         # E0274; 315 of 320 after E0277; 317 of 322 after E0279; 321 of 326 after E0283; 323
         # of 328 after E0285; 331 of 336 after E0293; 334 of 339 after E0296; 339 of 344 after
-        # E0306).
-        "confident_top1": 339 / 344,
+        # E0306; 347 of 352 after E0311).
+        "confident_top1": 347 / 352,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words).
         "near_false": 3 / 8,
         "confident_near_false": 1 / 8,
@@ -1075,6 +1076,19 @@ MEASURED: dict[str, dict[str, float]] = {
     # misses given a page 25/120 -> 24/118. The holdout, scored once: top-1 708/846 -> 708/847
     # (the relabelled paste is not ranked first), top-3 735, no match 82 -> 83, near misses
     # given a page 40/169 -> 39/168, confidently 24 -> 23.
+    # Eight more: E0297 SGLang's "Error fetching prefill parallel info from bootstrap", E0302
+    # Transformers' torch.load guard ("upgrade torch to at least v2.6"), E0303 PyTorch 2.0's
+    # "triu_tril_cuda_template" not implemented for 'BFloat16', E0305 "cutlassF: no kernel
+    # found to launch!" (bf16 SDPA before Ampere), E0307 gpt-oss's attention sinks ("Sinks are
+    # only supported in FlashAttention 3"), E0309 vLLM's "failed to compile the model ...
+    # corrupted compilation artifact", E0310 "cannot import name 'GuidedDecodingParams'", E0311
+    # huggingface_hub's removed cached_download; back-links from 19 entries (not E0070, whose
+    # page would pass its weight). E0297's two pastes ending in urllib3's "HTTPConnectionPool
+    # ... Max retries exceeded" were kept out of its messages on calibration: those words
+    # offered its page for every refused connection. Relabelled by a rule per entry fixed
+    # before scoring: 1 held-out near miss became E0307's. Suite 349/352; calibration
+    # unchanged. The holdout, scored once: top-1 708/847 -> 709/848, top-3 735 -> 736,
+    # confident 670 -> 671, near misses given a page 39/168 -> 39/167.
     "calibration": {
         "top1": 841 / 894,
         "top3": 854 / 894,
@@ -1120,11 +1134,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 708 / 847,
-        "top3": 735 / 847,
-        "confident_top1": 670 / 847,
-        "near_false": 39 / 168,
-        "confident_near_false": 23 / 168,
+        "top1": 709 / 848,
+        "top3": 736 / 848,
+        "confident_top1": 671 / 848,
+        "near_false": 39 / 167,
+        "confident_near_false": 23 / 167,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
