@@ -4,8 +4,9 @@ Targets (issue 14): the serving log under 100 ms, the dense worst case under 250
 
 Run from the repository root: python benchmarks/match_bench.py
 Two 10,000-line logs:
-- "dense": every line comes from the 64 real error pastes in tests/fixtures/logs, repeated,
-  so error lines are everywhere (the worst case for the candidate-line filter);
+- "dense": every line comes from the real error pastes in tests/fixtures/logs (all of them,
+  in file order, repeated up to 10,000 lines), so error lines are everywhere (the worst case
+  for the candidate-line filter); it grows harder as suite logs join;
 - "server": a serving log as `vllm serve` writes it over hours: its routine per-request and
   metrics lines (copied from real pastes in tests/fixtures/logs, numbers varied) with three
   of the real error pastes inside.

@@ -507,12 +507,21 @@ class Matcher:
                 literals = [
                     n for n, ws in zip(literals, inner, strict=True) if log_words.issuperset(ws)
                 ]
-            lines = range(len(raw_lines)) if literals is None else lowered.iter_containing(literals)
+            # An entry that already scored 1.0 at line L keeps it against any line from L on
+            # (`offer` prefers the earlier line), so those lines are not searched.
+            into = loose if generic else best
+            held = into.get(entry_id)
+            before = held[1] if held is not None and held[0] >= 1.0 else None
+            lines = (
+                range(len(raw_lines) if before is None else before)
+                if literals is None
+                else lowered.iter_containing(literals, before)
+            )
             for i in lines:
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
                 if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
-                    offer(entry_id, 1.0, i, loose if generic else best, 0.0)
+                    offer(entry_id, 1.0, i, into, 0.0)
                     break
         ranked = self.rank(best, lowered, weight)
         out = [

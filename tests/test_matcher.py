@@ -463,3 +463,14 @@ def test_a_quoted_error_code_is_the_error_not_a_users_name() -> None:
     assert [m.entry_id for m in matcher.match(stored)][:1] == ["E0040"]
     other = "rocBLAS error from hip error code: 'hipErrorInvalidImage':200"
     assert not [m for m in matcher.match(other) if not m.possible]
+
+
+def test_a_bounded_line_search_reads_only_the_lines_before_its_bound() -> None:
+    """The pattern stage stops at the line where an entry already scored 1.0: lines from the
+    bound on are never reported, and the lines before it are all reported, in order."""
+    lowered = Lines(["x a", "b", "x b", "x", "b x"])
+    assert list(lowered.lines_with("x")) == [0, 2, 3, 4]
+    assert list(lowered.lines_with("x", before=3)) == [0, 2]
+    assert list(lowered.lines_with("x", before=0)) == []
+    assert list(lowered.iter_containing(["x", "b"], before=3)) == [0, 1, 2]
+    assert list(lowered.iter_containing(["x", "b"])) == [0, 1, 2, 3, 4]

@@ -211,20 +211,22 @@ class Lines:
         self.text = "\n".join(lines)
         self.starts = [0, *itertools.accumulate(len(line) + 1 for line in lines)]
 
-    def lines_with(self, word: str) -> Iterator[int]:
-        """Indices of the lines that contain `word`, ascending, found as they are asked for."""
+    def lines_with(self, word: str, before: int | None = None) -> Iterator[int]:
+        """Indices of the lines that contain `word`, ascending, found as they are asked for;
+        only lines before line `before` when it is given (the rest of the text is not read)."""
         text, starts = self.text, self.starts
-        at = text.find(word)
+        end = len(text) if before is None else starts[before]
+        at = text.find(word, 0, end)
         while at >= 0:
             line = bisect.bisect_right(starts, at) - 1
             yield line
-            at = text.find(word, starts[line + 1])
+            at = text.find(word, starts[line + 1], end)
 
-    def iter_containing(self, words: list[str]) -> Iterator[int]:
+    def iter_containing(self, words: list[str], before: int | None = None) -> Iterator[int]:
         """`containing`, lazily: a caller that stops at the first line it wants does not
-        search the rest of a long log."""
+        search the rest of a long log, and one that needs no line from `before` on says so."""
         last = -1
-        for line in heapq.merge(*(self.lines_with(w) for w in words)):
+        for line in heapq.merge(*(self.lines_with(w, before) for w in words)):
             if line != last:
                 yield line
                 last = line
