@@ -454,7 +454,10 @@
       }
     });
     this.patterns.forEach(function (p) {
-      for (var i = 0; i < rawLines.length; i++) {
+      // An entry that already scored 1.0 at a line keeps it against any later line (as in Python).
+      var held = (p.generic ? loose : best)[p.id];
+      var end = held && held[0] >= 1.0 ? held[1] : rawLines.length;
+      for (var i = 0; i < end; i++) {
         if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
         if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best, 0.0); break; }
       }
