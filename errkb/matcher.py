@@ -485,33 +485,30 @@ class Matcher:
             # A template that cannot reach its threshold, or its entry's score so far, is not
             # aligned: the ranking is what aligning it would give.
             ceiling = total([w for w, at in zip(ws, occurs, strict=True) if at])
-            held = (loose if generic else best).get(entry_id)
+            into = loose if generic else best
+            held = into.get(entry_id)
             if ceiling < least * whole or (held is not None and ceiling / whole < held[0]):
                 continue
             found = self.align_template(toks, ws, words, occurs, ceiling, seg, stream, line_of)
             if found is not None and found[0] >= least * whole:
-                offer(
-                    entry_id,
-                    found[0] / whole,
-                    line_of[found[1]],
-                    loose if generic else best,
-                    found[0],
-                )
+                offer(entry_id, found[0] / whole, line_of[found[1]], into, found[0])
         # A needle's inner words (between two of its spaces) are whole words wherever it
         # occurs: a needle with one missing from the log cannot occur, and is not searched.
         log_words = frozenset(translated.split())
         for (entry_id, pattern, literals), inner, generic in zip(
             self.patterns, self.inner, self.pattern_generic, strict=True
         ):
-            if literals is not None:
-                literals = [
-                    n for n, ws in zip(literals, inner, strict=True) if log_words.issuperset(ws)
-                ]
             # An entry that already scored 1.0 at line L keeps it against any line from L on
             # (`offer` prefers the earlier line), so those lines are not searched.
             into = loose if generic else best
             held = into.get(entry_id)
             before = held[1] if held is not None and held[0] >= 1.0 else None
+            if before == 0:
+                continue
+            if literals is not None:
+                literals = [
+                    n for n, ws in zip(literals, inner, strict=True) if log_words.issuperset(ws)
+                ]
             lines = (
                 range(len(raw_lines) if before is None else before)
                 if literals is None

@@ -446,20 +446,20 @@
       // No alignment weighs more than the tokens the stream holds: a template that cannot reach
       // its threshold or its entry's score so far is not aligned (as in Python).
       var ceiling = total(t.ws.filter(function (w, k) { return occurs[k] !== null; }));
-      var held = (t.generic ? loose : best)[t.id];
+      var into = t.generic ? loose : best, held = into[t.id];
       if (ceiling < least * t.total || (held && ceiling / t.total < held[0])) return;
       var found = self.alignTemplate(t, anchors[x], occurs, ceiling, seg, stream, lineOf);
       if (found !== null && found[0] >= least * t.total) {
-        offer(t.id, found[0] / t.total, lineOf[found[1]], t.generic ? loose : best, found[0]);
+        offer(t.id, found[0] / t.total, lineOf[found[1]], into, found[0]);
       }
     });
     this.patterns.forEach(function (p) {
       // An entry that already scored 1.0 at a line keeps it against any later line (as in Python).
-      var held = (p.generic ? loose : best)[p.id];
+      var into = p.generic ? loose : best, held = into[p.id];
       var end = held && held[0] >= 1.0 ? held[1] : rawLines.length;
       for (var i = 0; i < end; i++) {
         if (p.needles !== null && !containsAny(lowered[i], p.needles)) continue;
-        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, p.generic ? loose : best, 0.0); break; }
+        if (p.re.test(clean(i)) || p.re.test(rawLines[i].replace(ansi, "").trim())) { offer(p.id, 1.0, i, into, 0.0); break; }
       }
     });
     function strip(i) { return rawLines[i].replace(ansi, "").trim(); }
