@@ -92,6 +92,24 @@ def test_engines_must_cover_messages_and_commands() -> None:
     assert any("engines must list llama.cpp" in e for e in errors_for(engines=["vllm"]))
 
 
+def test_a_library_range_filed_under_transformers_is_refused() -> None:
+    # E0331 once filed PEFT's releases under `transformers`, so its page read "Transformers
+    # >=0.6.0"; each library now has its own key and the floor catches the next slip.
+    data = fixture_data()
+    message = {**data["messages"][0], "engine": "transformers", "versions": ">=0.6.0,<0.17.0"}
+    data["messages"] = [*data["messages"], message]
+    data["engines"] = [*data["engines"], "transformers"]
+    with pytest.raises(ValidationError) as info:
+        Entry.model_validate(data)
+    assert "Transformers has no release 0.6.0 (its first is 2.0.0)" in str(info.value)
+    message["engine"] = "peft"
+    data["engines"] = [*data["engines"][:-1], "peft"]
+    assert Entry.model_validate(data).messages[-1].engine == "peft"
+    message.update(engine="transformers", versions=">=4.30,<5")
+    data["engines"] = [*data["engines"][:-1], "transformers"]
+    assert Entry.model_validate(data).messages[-1].versions == ">=4.30,<5"
+
+
 def test_solution_anchor_must_not_clash_with_sections() -> None:
     data = fixture_data()
     data["solutions"][0]["anchor"] = "cause"

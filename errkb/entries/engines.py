@@ -16,6 +16,10 @@ class EngineSpec:
     repo: str | None = None  # GitHub repository scripts/extract_flags.py reads flags from
     env_prefixes: tuple[str, ...] = ()  # environment variables it owns, for the flag lint
     python_calls: tuple[str, ...] = ()  # constructors whose keyword arguments are its options
+    # Its oldest release an entry may name. Libraries with no key of their own were once filed
+    # under the engine the user ran, and their 0.x releases then read as that engine's
+    # ("Transformers >=0.6.0" was PEFT 0.6.0); a range below the floor is refused.
+    floor: str | None = None
 
 
 REGISTRY: tuple[EngineSpec, ...] = (
@@ -32,7 +36,8 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("tgi", "TGI", "huggingface/text-generation-inference"),
     EngineSpec("pytorch", "PyTorch"),
     EngineSpec("nccl", "NCCL", "NVIDIA/nccl", ("NCCL_",)),
-    EngineSpec("transformers", "Transformers"),
+    # 2.0.0 is the first release under the name transformers (pytorch-transformers before).
+    EngineSpec("transformers", "Transformers", floor="2.0.0"),
     EngineSpec("cuda", "CUDA / driver"),
     EngineSpec("rocm", "ROCm / HIP"),
     EngineSpec("mlx", "MLX"),
@@ -47,6 +52,10 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("ktransformers", "KTransformers"),
     EngineSpec("ipex-llm", "IPEX-LLM"),
     EngineSpec("bitsandbytes", "bitsandbytes"),
+    # Training libraries, each versioned by its own releases.
+    EngineSpec("peft", "PEFT"),
+    EngineSpec("accelerate", "Accelerate"),
+    EngineSpec("trl", "TRL"),
     EngineSpec("docker", "Docker"),
     EngineSpec("localai", "LocalAI"),
     EngineSpec("mlc-llm", "MLC LLM"),

@@ -27,7 +27,7 @@ from pydantic import (
     model_validator,
 )
 
-from errkb.entries.engines import ENGINES
+from errkb.entries.engines import BY_ID, ENGINES
 from errkb.entries.jsregex import js_regex_error
 
 CATEGORIES: dict[str, str] = {
@@ -516,6 +516,7 @@ def cross_field_problems(entry: Entry) -> list[tuple[Loc, str]]:
         problems.append(
             (("engines",), f"engines must list {', '.join(missing)} (used by messages or commands)")
         )
+    problems += _below_floor(entry)
     seen: set[str] = set()
     for kind in ("solutions", "alternatives"):
         for i, solution in enumerate(getattr(entry, kind)):
@@ -541,4 +542,37 @@ def cross_field_problems(entry: Entry) -> list[tuple[Loc, str]]:
             problems.append((("former_slugs", i), "'index' is reserved for the errors index page"))
         if slug == entry.slug:
             problems.append((("former_slugs", i), "former_slugs must not contain the current slug"))
+    return problems
+
+
+def _below_floor(entry: Entry) -> list[tuple[Loc, str]]:
+    """Version ranges that name releases older than their engine's first one."""
+    named: list[tuple[Loc, str, str]] = [
+        (("messages", i, "versions"), m.engine, m.versions) for i, m in enumerate(entry.messages)
+    ]
+    for kind in ("solutions", "alternatives"):
+        for i, solution in enumerate(getattr(entry, kind)):
+            named += [
+                ((kind, i, "commands", j, "versions"), c.engine, c.versions)
+                for j, c in enumerate(solution.commands)
+            ]
+    named += [
+        (("verified", "versions", e), e, f"=={v}") for e, v in entry.verified.versions.items()
+    ]
+    problems: list[tuple[Loc, str]] = []
+    for loc, engine, spec in named:
+        floor = BY_ID[engine].floor
+        if floor is None or spec.strip() == "*":
+            continue
+        bounds = [s.version.removesuffix(".*") for s in SpecifierSet(spec)]
+        low = [b for b in bounds if Version(b) < Version(floor)]
+        if low:
+            problems.append(
+                (
+                    loc,
+                    f"{ENGINES[engine]} has no release {low[0]} (its first is {floor}): these are"
+                    " another library's versions; key them by that library (peft, accelerate,"
+                    " trl, bitsandbytes)",
+                )
+            )
     return problems
