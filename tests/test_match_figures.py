@@ -333,10 +333,10 @@ MEASURED: dict[str, dict[str, float]] = {
     # and 679 with E0299, E0308, E0312, E0313: 353/356; logs 680-682 with E0314-E0316: 356/359;
     # logs 683-684 with E0317-E0318: 358/361; log 651 relabelled E0319 (which now covers it),
     # log 685 (OpenAI's hosted API refusing a reasoning effort) a new near miss, logs 686-701
-    # with E0320-E0335, each ranked first: 375/378.
+    # with E0320-E0335, each ranked first: 375/378; logs 702-714 with E0336-E0348: 388/391.
     "suite": {
-        "top1": 375 / 378,
-        "top3": 375 / 378,
+        "top1": 388 / 391,
+        "top3": 388 / 391,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -350,8 +350,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # E0274; 315 of 320 after E0277; 317 of 322 after E0279; 321 of 326 after E0283; 323
         # of 328 after E0285; 331 of 336 after E0293; 334 of 339 after E0296; 339 of 344 after
         # E0306; 347 of 352 after E0311; 351 of 356 after E0313; 354 of 359 after E0316; 356 of
-        # 361 after E0318; 373 of 378 after E0335).
-        "confident_top1": 373 / 378,
+        # 361 after E0318; 373 of 378 after E0335; 386 of 391 after E0348).
+        "confident_top1": 386 / 391,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1129,12 +1129,32 @@ MEASURED: dict[str, dict[str, float]] = {
     # 844/897, confident 797 -> 799, near misses given a page 24/118 -> 24/115. The holdout,
     # scored once: top-1 709/848 -> 714/853, top-3 736 -> 741, confident 671 -> 676, no match
     # 83 -> 83, near misses given a page 39/167 -> 37/162, confidently 23 -> 22.
+    # Thirteen more from the same rounds: E0336 "Asking to pad but the tokenizer does not have a
+    # padding token", E0337 TrainingArguments' 'evaluation_strategy' (removed in 4.51, not
+    # 4.46 as threads say), E0338 "Unrecognized configuration class ... for this kind of
+    # AutoModel", E0339 "You cannot perform fine-tuning on purely quantized models", E0340
+    # 'num_items_in_batch', E0341 LMDeploy on Windows "Can not find $env:CUDA_PATH", E0342
+    # llama.cpp's "no CPU backend found", E0343 vLLM's "RPC call to execute_model timed out",
+    # E0344 "Tool parser could not locate tool call start/end tokens", E0345 "No NvFp4 MoE
+    # backend supports the deployment configuration", E0346 SGLang's "quantization requires
+    # some operators from vllm", E0347 Hugging Face's "not a valid quantization scheme" /
+    # sharded GGUF refusals through Ollama, E0348 LMDeploy's "No module named '_turbomind'";
+    # wordings read in source for E0038 (vLLM's "Cannot use FA version 2 ...", generic), E0160
+    # (Gemma's "System role not supported") and E0229 (vLLM's "modules_to_save being None",
+    # its start corrected to 0.6.5). One E0229 wording, "... is unsupported LoRA weight", was
+    # dropped before any scoring: its paste came from a thread a held-out near miss quotes.
+    # Back-links from 33 entries (not E0180, whose page would pass its weight). A rule fixed
+    # before scoring relabelled 1 calibration near miss (E0342's). Suite 388/391; calibration
+    # top-1 844/897 -> 845/898, near misses given a page 24/115 -> 24/114. The holdout, scored
+    # once: top-1 714/853 and top-3 741 unchanged, no match 83, but near misses given a page
+    # 37/162 -> 39/162 (confidently 22 -> 23). Kept: every wording is real; which entry
+    # offered the two pages was not looked up, so as not to tune on the holdout.
     "calibration": {
-        "top1": 844 / 897,
-        "top3": 857 / 897,
-        "confident_top1": 799 / 897,
-        "near_false": 24 / 115,
-        "confident_near_false": 14 / 115,
+        "top1": 845 / 898,
+        "top3": 858 / 898,
+        "confident_top1": 800 / 898,
+        "near_false": 24 / 114,
+        "confident_near_false": 14 / 114,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1177,8 +1197,8 @@ MEASURED: dict[str, dict[str, float]] = {
         "top1": 714 / 853,
         "top3": 741 / 853,
         "confident_top1": 676 / 853,
-        "near_false": 37 / 162,
-        "confident_near_false": 22 / 162,
+        "near_false": 39 / 162,
+        "confident_near_false": 23 / 162,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
