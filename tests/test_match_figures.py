@@ -333,10 +333,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # and 679 with E0299, E0308, E0312, E0313: 353/356; logs 680-682 with E0314-E0316: 356/359;
     # logs 683-684 with E0317-E0318: 358/361; log 651 relabelled E0319 (which now covers it),
     # log 685 (OpenAI's hosted API refusing a reasoning effort) a new near miss, logs 686-701
-    # with E0320-E0335, each ranked first: 375/378; logs 702-714 with E0336-E0348: 388/391.
+    # with E0320-E0335, each ranked first: 375/378; logs 702-714 with E0336-E0348: 388/391;
+    # logs 715-722 with E0349-E0356: 396/399.
     "suite": {
-        "top1": 388 / 391,
-        "top3": 388 / 391,
+        "top1": 396 / 399,
+        "top3": 396 / 399,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -350,8 +351,9 @@ MEASURED: dict[str, dict[str, float]] = {
         # E0274; 315 of 320 after E0277; 317 of 322 after E0279; 321 of 326 after E0283; 323
         # of 328 after E0285; 331 of 336 after E0293; 334 of 339 after E0296; 339 of 344 after
         # E0306; 347 of 352 after E0311; 351 of 356 after E0313; 354 of 359 after E0316; 356 of
-        # 361 after E0318; 373 of 378 after E0335; 386 of 391 after E0348).
-        "confident_top1": 386 / 391,
+        # 361 after E0318; 373 of 378 after E0335; 386 of 391 after E0348; 394 of 399 after
+        # E0356).
+        "confident_top1": 394 / 399,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1149,12 +1151,25 @@ MEASURED: dict[str, dict[str, float]] = {
     # once: top-1 714/853 and top-3 741 unchanged, no match 83, but near misses given a page
     # 37/162 -> 39/162 (confidently 22 -> 23). Kept: every wording is real; which entry
     # offered the two pages was not looked up, so as not to tune on the holdout.
+    # Eight more, from two rounds on the apps in front of local engines and on embedding and
+    # vision models: E0349 Ollama's "invalid option provided" (tfs_z, mirostat; a warning),
+    # E0350 "does not support insert" (a suffix to a model without one in its template), E0351
+    # vLLM < 0.6.5's extra_forbidden, E0352 Ollama's "this model does not support embeddings",
+    # E0353 llama-server's "Start it with --embeddings" / "Pooling type 'none' is not OAI
+    # compatible", E0354 llama-server's 503 "Loading model", E0355 TEI's "Runtime compute cap
+    # ... not compatible with compile time compute cap", E0356 Ollama's "missing data required
+    # for image input"; E0096 gained LMDeploy 0.18's "turbomind is not built" (read in the
+    # 0.17.0 and 0.18.0 wheels) and E0168 a caveat linking E0356; back-links from 20 entries.
+    # Rules fixed before scoring relabelled 1 calibration near miss (E0351's) and 2 held-out
+    # ones (E0351's, E0356's). Suite 396/399; calibration top-1 845/898 -> 846/899. The
+    # holdout, scored once: top-1 714/853 -> 716/855, top-3 741 -> 743, confident 676 -> 678,
+    # no match 83, near misses given a page 39/162 -> 39/160 (confidently 23).
     "calibration": {
-        "top1": 845 / 898,
-        "top3": 858 / 898,
-        "confident_top1": 800 / 898,
-        "near_false": 24 / 114,
-        "confident_near_false": 14 / 114,
+        "top1": 846 / 899,
+        "top3": 859 / 899,
+        "confident_top1": 800 / 899,
+        "near_false": 24 / 113,
+        "confident_near_false": 14 / 113,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1194,11 +1209,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 714 / 853,
-        "top3": 741 / 853,
-        "confident_top1": 676 / 853,
-        "near_false": 39 / 162,
-        "confident_near_false": 23 / 162,
+        "top1": 716 / 855,
+        "top3": 743 / 855,
+        "confident_top1": 678 / 855,
+        "near_false": 39 / 160,
+        "confident_near_false": 23 / 160,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
