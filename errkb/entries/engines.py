@@ -57,6 +57,11 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("peft", "PEFT"),
     EngineSpec("accelerate", "Accelerate"),
     EngineSpec("trl", "TRL"),
+    # Quantization tools run before serving, each versioned by its own releases.
+    EngineSpec("llm-compressor", "LLM Compressor"),
+    EngineSpec("autoawq", "AutoAWQ"),
+    EngineSpec("auto-gptq", "AutoGPTQ"),
+    EngineSpec("gptqmodel", "GPTQModel"),
     EngineSpec("docker", "Docker"),
     EngineSpec("localai", "LocalAI"),
     EngineSpec("mlc-llm", "MLC LLM"),
