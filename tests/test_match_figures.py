@@ -335,10 +335,10 @@ MEASURED: dict[str, dict[str, float]] = {
     # log 685 (OpenAI's hosted API refusing a reasoning effort) a new near miss, logs 686-701
     # with E0320-E0335, each ranked first: 375/378; logs 702-714 with E0336-E0348: 388/391;
     # logs 715-722 with E0349-E0356: 396/399; logs 723-724 with E0357-E0358: 398/401; logs
-    # 725-729 with E0359-E0363: 403/406.
+    # 725-729 with E0359-E0363: 403/406; logs 730-733 with E0364-E0367: 407/410.
     "suite": {
-        "top1": 403 / 406,
-        "top3": 403 / 406,
+        "top1": 407 / 410,
+        "top3": 407 / 410,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -353,8 +353,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # of 328 after E0285; 331 of 336 after E0293; 334 of 339 after E0296; 339 of 344 after
         # E0306; 347 of 352 after E0311; 351 of 356 after E0313; 354 of 359 after E0316; 356 of
         # 361 after E0318; 373 of 378 after E0335; 386 of 391 after E0348; 394 of 399 after
-        # E0356; 396 of 401 after E0358; 401 of 406 after E0363).
-        "confident_top1": 401 / 406,
+        # E0356; 396 of 401 after E0358; 401 of 406 after E0363; 405 of 410 after E0367).
+        "confident_top1": 405 / 410,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1188,12 +1188,22 @@ MEASURED: dict[str, dict[str, float]] = {
     # Suite 403/406; calibration unchanged. The holdout, scored once: top-1 718/855 ->
     # 719/856, top-3 746 -> 747, confident 680 -> 681, no match 81, near misses given a page
     # 40/160 -> 40/159 (confidently 24).
+    # Four from a round on deployment layers (new keys kubernetes, gpu-operator, triton):
+    # E0364 the scheduler's "0/N nodes are available: N Insufficient nvidia.com/gpu", E0365
+    # Triton's "unable to find backend library for backend 'tensorrtllm'" and its vLLM forms,
+    # E0366 the GPU Operator driver container's "Could not resolve Linux kernel version", E0367
+    # a speculative draft of another vocabulary size (vLLM V0's vocab_sizes assertion, V1's
+    # check, MLC-LLM's logits shape); back-links from 7 entries (not E0180, whose page would
+    # pass its weight). Rules fixed before scoring relabelled 1 calibration and 1 held-out near
+    # miss (both E0364's). Suite 407/410; calibration top-1 846/899 -> 847/900. The holdout,
+    # scored once: top-1 719/856 -> 720/857, top-3 747 -> 748, confident 681 -> 682, no match
+    # 81 -> 80, near misses given a page 40/159 -> 40/158 (confidently 24).
     "calibration": {
-        "top1": 846 / 899,
-        "top3": 859 / 899,
-        "confident_top1": 800 / 899,
-        "near_false": 24 / 113,
-        "confident_near_false": 14 / 113,
+        "top1": 847 / 900,
+        "top3": 860 / 900,
+        "confident_top1": 801 / 900,
+        "near_false": 24 / 112,
+        "confident_near_false": 14 / 112,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1233,11 +1243,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 719 / 856,
-        "top3": 747 / 856,
-        "confident_top1": 681 / 856,
-        "near_false": 40 / 159,
-        "confident_near_false": 24 / 159,
+        "top1": 720 / 857,
+        "top3": 748 / 857,
+        "confident_top1": 682 / 857,
+        "near_false": 40 / 158,
+        "confident_near_false": 24 / 158,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite

@@ -63,6 +63,10 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("auto-gptq", "AutoGPTQ"),
     EngineSpec("gptqmodel", "GPTQModel"),
     EngineSpec("docker", "Docker"),
+    # Deployment layers around the engines, for their own messages and releases.
+    EngineSpec("kubernetes", "Kubernetes"),
+    EngineSpec("gpu-operator", "NVIDIA GPU Operator"),
+    EngineSpec("triton", "Triton Inference Server"),
     EngineSpec("localai", "LocalAI"),
     EngineSpec("mlc-llm", "MLC LLM"),
     # A client library, not an engine: its own errors against local OpenAI-compatible servers.
