@@ -34,7 +34,7 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("llama.cpp", "llama.cpp", "ggml-org/llama.cpp", ("LLAMA_ARG_", "GGML_")),
     EngineSpec("ollama", "Ollama", "ollama/ollama", ("OLLAMA_",)),
     EngineSpec("tgi", "TGI", "huggingface/text-generation-inference"),
-    EngineSpec("tei", "TEI", "huggingface/text-embeddings-inference"),
+    EngineSpec("tei", "TEI"),
     EngineSpec("pytorch", "PyTorch"),
     EngineSpec("nccl", "NCCL", "NVIDIA/nccl", ("NCCL_",)),
     # 2.0.0 is the first release under the name transformers (pytorch-transformers before).
