@@ -510,8 +510,7 @@ def cross_field_problems(entry: Entry) -> list[tuple[Loc, str]]:
     """Rules across an entry's fields, each at the field it is about."""
     problems: list[tuple[Loc, str]] = []
     declared = set(entry.engines)
-    used = {m.engine for m in entry.messages}
-    used |= {c.engine for s in (*entry.solutions, *entry.alternatives) for c in s.commands}
+    used = {engine for loc, engine, _ in _ranges(entry) if loc[0] != "verified"}
     if missing := sorted(used - declared):
         problems.append(
             (("engines",), f"engines must list {', '.join(missing)} (used by messages or commands)")
@@ -545,8 +544,8 @@ def cross_field_problems(entry: Entry) -> list[tuple[Loc, str]]:
     return problems
 
 
-def _below_floor(entry: Entry) -> list[tuple[Loc, str]]:
-    """Version ranges that name releases older than their engine's first one."""
+def _ranges(entry: Entry) -> list[tuple[Loc, str, str]]:
+    """Every (field, engine, version range) an entry names: messages, commands, verified."""
     named: list[tuple[Loc, str, str]] = [
         (("messages", i, "versions"), m.engine, m.versions) for i, m in enumerate(entry.messages)
     ]
@@ -556,11 +555,15 @@ def _below_floor(entry: Entry) -> list[tuple[Loc, str]]:
                 ((kind, i, "commands", j, "versions"), c.engine, c.versions)
                 for j, c in enumerate(solution.commands)
             ]
-    named += [
+    return named + [
         (("verified", "versions", e), e, f"=={v}") for e, v in entry.verified.versions.items()
     ]
+
+
+def _below_floor(entry: Entry) -> list[tuple[Loc, str]]:
+    """Version ranges that name releases older than their engine's first one."""
     problems: list[tuple[Loc, str]] = []
-    for loc, engine, spec in named:
+    for loc, engine, spec in _ranges(entry):
         floor = BY_ID[engine].floor
         if floor is None or spec.strip() == "*":
             continue
@@ -571,8 +574,7 @@ def _below_floor(entry: Entry) -> list[tuple[Loc, str]]:
                 (
                     loc,
                     f"{ENGINES[engine]} has no release {low[0]} (its first is {floor}): these are"
-                    " another library's versions; key them by that library (peft, accelerate,"
-                    " trl, bitsandbytes)",
+                    " another library's versions; key them by that library's own engine",
                 )
             )
     return problems
