@@ -335,10 +335,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # log 685 (OpenAI's hosted API refusing a reasoning effort) a new near miss, logs 686-701
     # with E0320-E0335, each ranked first: 375/378; logs 702-714 with E0336-E0348: 388/391;
     # logs 715-722 with E0349-E0356: 396/399; logs 723-724 with E0357-E0358: 398/401; logs
-    # 725-729 with E0359-E0363: 403/406; logs 730-733 with E0364-E0367: 407/410.
+    # 725-729 with E0359-E0363: 403/406; logs 730-733 with E0364-E0367: 407/410; logs
+    # 734-747 with E0368-E0381, each ranked first: 421/424.
     "suite": {
-        "top1": 407 / 410,
-        "top3": 407 / 410,
+        "top1": 421 / 424,
+        "top3": 421 / 424,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -353,8 +354,9 @@ MEASURED: dict[str, dict[str, float]] = {
         # of 328 after E0285; 331 of 336 after E0293; 334 of 339 after E0296; 339 of 344 after
         # E0306; 347 of 352 after E0311; 351 of 356 after E0313; 354 of 359 after E0316; 356 of
         # 361 after E0318; 373 of 378 after E0335; 386 of 391 after E0348; 394 of 399 after
-        # E0356; 396 of 401 after E0358; 401 of 406 after E0363; 405 of 410 after E0367).
-        "confident_top1": 405 / 410,
+        # E0356; 396 of 401 after E0358; 401 of 406 after E0363; 405 of 410 after E0367; 419
+        # of 424 after E0381).
+        "confident_top1": 419 / 424,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1198,6 +1200,23 @@ MEASURED: dict[str, dict[str, float]] = {
     # miss (both E0364's). Suite 407/410; calibration top-1 846/899 -> 847/900. The holdout,
     # scored once: top-1 719/856 -> 720/857, top-3 747 -> 748, confident 681 -> 682, no match
     # 81 -> 80, near misses given a page 40/159 -> 40/158 (confidently 24).
+    # Fourteen from two discovery rounds (recent releases; Windows, fine-tuning stacks) and a
+    # GPU run (new keys optimum, deepspeed, unsloth): E0368 the GPU Operator validator stuck in
+    # Init, E0369 Optimum's ONNX export of an unsupported architecture, E0370 PyTorch's "No CUDA
+    # GPUs are available" (E0198's generic copy of that line moved here), E0371 Transformers 5's
+    # removed load_in_4bit/8bit, E0372 Ollama cloud models' 401, E0373 vLLM 0.10.2's removed
+    # prompt_token_ids, E0374 Transformers 5's rope_theta, E0375 mtmd's mmproj n_embd mismatch,
+    # E0376 torchrun's use_libuv on Windows, E0377 ZeRO-3 with a device_map, E0378 ZeRO-3's
+    # "'weight' must be 2-D", E0379 DeepSpeedCPUAdam's ds_opt_adam, E0380 Unsloth with no GPU,
+    # E0381 llama-cpp-python's mach-o architecture; wordings added to E0007, E0029, E0175 and,
+    # from what torch 2.11 printed on an H100 (tests/test_device_captures.py), to E0048, E0074,
+    # E0076 and E0162. E0379's tracebacks were cut to their own lines on calibration (they made
+    # it the second stage's page for any traceback). Rules fixed before scoring relabelled 2
+    # held-out near misses (E0370's). Suite 421/424; calibration unchanged. The holdout, scored
+    # once: top-1 720/857 -> 724/859, top-3 748 -> 752, confident 682 -> 685, no match 80 ->
+    # 78, near misses given a page 40/158 -> 38/156 (confidently 24). Seen after scoring and
+    # left as it is: one held-out near miss (another constructor's unexpected keyword) now
+    # ranks E0371 first where it ranked E0323, confidently either way.
     "calibration": {
         "top1": 847 / 900,
         "top3": 860 / 900,
@@ -1243,11 +1262,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 720 / 857,
-        "top3": 748 / 857,
-        "confident_top1": 682 / 857,
-        "near_false": 40 / 158,
-        "confident_near_false": 24 / 158,
+        "top1": 724 / 859,
+        "top3": 752 / 859,
+        "confident_top1": 685 / 859,
+        "near_false": 38 / 156,
+        "confident_near_false": 24 / 156,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite

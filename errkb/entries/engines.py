@@ -57,11 +57,15 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("peft", "PEFT"),
     EngineSpec("accelerate", "Accelerate"),
     EngineSpec("trl", "TRL"),
+    EngineSpec("deepspeed", "DeepSpeed"),
+    EngineSpec("unsloth", "Unsloth"),
     # Quantization tools run before serving, each versioned by its own releases.
     EngineSpec("llm-compressor", "LLM Compressor"),
     EngineSpec("autoawq", "AutoAWQ"),
     EngineSpec("auto-gptq", "AutoGPTQ"),
     EngineSpec("gptqmodel", "GPTQModel"),
+    # Hugging Face's exporter (ONNX, OpenVINO), versioned by its own releases.
+    EngineSpec("optimum", "Optimum"),
     EngineSpec("docker", "Docker"),
     # Deployment layers around the engines, for their own messages and releases.
     EngineSpec("kubernetes", "Kubernetes"),
