@@ -336,10 +336,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # with E0320-E0335, each ranked first: 375/378; logs 702-714 with E0336-E0348: 388/391;
     # logs 715-722 with E0349-E0356: 396/399; logs 723-724 with E0357-E0358: 398/401; logs
     # 725-729 with E0359-E0363: 403/406; logs 730-733 with E0364-E0367: 407/410; logs
-    # 734-747 with E0368-E0381, each ranked first: 421/424.
+    # 734-747 with E0368-E0381, each ranked first: 421/424; logs 748-764 with E0382-E0398:
+    # 438/441.
     "suite": {
-        "top1": 421 / 424,
-        "top3": 421 / 424,
+        "top1": 438 / 441,
+        "top3": 438 / 441,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -355,8 +356,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # E0306; 347 of 352 after E0311; 351 of 356 after E0313; 354 of 359 after E0316; 356 of
         # 361 after E0318; 373 of 378 after E0335; 386 of 391 after E0348; 394 of 399 after
         # E0356; 396 of 401 after E0358; 401 of 406 after E0363; 405 of 410 after E0367; 419
-        # of 424 after E0381).
-        "confident_top1": 419 / 424,
+        # of 424 after E0381; 436 of 441 after E0398).
+        "confident_top1": 436 / 441,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1217,12 +1218,34 @@ MEASURED: dict[str, dict[str, float]] = {
     # 78, near misses given a page 40/158 -> 38/156 (confidently 24). Seen after scoring and
     # left as it is: one held-out near miss (another constructor's unexpected keyword) now
     # ranks E0371 first where it ranked E0323, confidently either way.
+    # Seventeen from three more discovery rounds (clients of local servers, quantized loading,
+    # multi-GPU; new key axolotl): E0382 llama.cpp's --fit giving up ("already set by user"),
+    # E0383 Axolotl's lora_modules_to_save, E0384 llama.cpp's "Unexpected empty grammar stack",
+    # E0385 Mistral's 9-character tool-call ids, E0386 vLLM's and llama-server's API-key 401,
+    # E0387 TEI's "`inputs` must have less than 512 tokens", E0388 vLLM's bfloat16 with awq/gptq,
+    # E0389 Optimum's ExLlama GPTQ backend with modules on cpu/disk, E0390 vLLM's BitsAndBytes
+    # on an unsupported model, E0391 vLLM's "Cannot find the config file for awq", E0392 c10d's
+    # client socket timing out on the master address, E0393 libtorch_cuda's undefined NCCL
+    # symbols, E0394 vLLM's custom all-reduce 'invalid argument', E0395 Ray's version mismatch,
+    # E0396 llama-server's "Cannot use tools with stream", E0397 LM Studio's response_format,
+    # E0398 Ollama's string tool-call arguments; wordings for E0029 (0.15.5+ client line),
+    # E0045 (the heartbeat monitor), E0050 (NVLS), E0164, E0168 (LM Studio). E0372's bare
+    # "Error: 401 Unauthorized" left its messages (any server's 401 prints it; it kept
+    # test_corpus_messages from passing once E0386 joined). Rules fixed before scoring
+    # relabelled 2 calibration and 2 held-out near misses and moved 1 calibration case from
+    # E0046 to E0394 (E0046 kept in also); the calibration near miss from TEI's bare line now
+    # gets no page (TGI prints the same line, E0057). Suite 438/441; calibration top-1
+    # 847/900 -> 849/902, top-3 860 -> 862, near misses given a page 24/112 -> 22/110
+    # (confidently 14 -> 13). The holdout, scored once: top-1 724/859 -> 725/861, top-3 752 ->
+    # 753, confident 685 -> 689, no match 78 -> 79 (a c10d "client socket has failed to
+    # connect" paste of E0021's lost its possible page to E0392's wording of that line), near
+    # misses given a page 38/156 -> 38/154 (confidently 24).
     "calibration": {
-        "top1": 847 / 900,
-        "top3": 860 / 900,
-        "confident_top1": 801 / 900,
-        "near_false": 24 / 112,
-        "confident_near_false": 14 / 112,
+        "top1": 849 / 902,
+        "top3": 862 / 902,
+        "confident_top1": 804 / 902,
+        "near_false": 22 / 110,
+        "confident_near_false": 13 / 110,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1262,11 +1285,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 724 / 859,
-        "top3": 752 / 859,
-        "confident_top1": 685 / 859,
-        "near_false": 38 / 156,
-        "confident_near_false": 24 / 156,
+        "top1": 725 / 861,
+        "top3": 753 / 861,
+        "confident_top1": 689 / 861,
+        "near_false": 38 / 154,
+        "confident_near_false": 24 / 154,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite

@@ -59,6 +59,7 @@ REGISTRY: tuple[EngineSpec, ...] = (
     EngineSpec("trl", "TRL"),
     EngineSpec("deepspeed", "DeepSpeed"),
     EngineSpec("unsloth", "Unsloth"),
+    EngineSpec("axolotl", "Axolotl"),
     # Quantization tools run before serving, each versioned by its own releases.
     EngineSpec("llm-compressor", "LLM Compressor"),
     EngineSpec("autoawq", "AutoAWQ"),
