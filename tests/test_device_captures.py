@@ -79,9 +79,7 @@ def test_the_entry_holds_the_line_for_the_release_that_printed_it(case: str) -> 
         if message.engine == engine and _shape(line) in _shape(message.text)
     ]
     assert held, f"no {sorted(pages)} wording holds {line!r}"
-    in_range = [
-        (id_, v) for id_, v in held if v == "*" or SpecifierSet(v).contains(version, True)
-    ]
+    in_range = [(id_, v) for id_, v in held if v == "*" or SpecifierSet(v).contains(version, True)]
     assert in_range, f"{line!r} is held only for {held}, but {engine} {version} printed it"
 
 
