@@ -44,6 +44,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -310,6 +311,10 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
 
 
 class Matcher:
+    # Skip the seeds that can only tie an entry's score from a later line (see `match`); off
+    # only in the test that checks the skip changes no ranking.
+    tie_pruning = True
+
     def __init__(self, data: dict[str, Any]) -> None:
         self.min_tokens = int(data["min_tokens"])
         weight: dict[str, float] = data["weights"]
@@ -489,7 +494,15 @@ class Matcher:
             held = into.get(entry_id)
             if ceiling < least * whole or (held is not None and ceiling / whole < held[0]):
                 continue
-            found = self.align_template(toks, ws, words, occurs, ceiling, seg, stream, line_of)
+            # At best a tie with the entry's score so far: only an alignment starting on or
+            # before its line can replace it (`offer`), and one starting there is seeded at
+            # most a template's reach later, so later seeds are not tried.
+            until = None
+            if self.tie_pruning and held is not None and ceiling / whole <= held[0]:
+                until = bisect_right(line_of, held[1]) - 1 + self.reach(len(toks))
+            found = self.align_template(
+                toks, ws, words, occurs, ceiling, seg, stream, line_of, until
+            )
             if found is not None and found[0] >= least * whole:
                 offer(entry_id, found[0] / whole, line_of[found[1]], into, found[0])
         # A needle's inner words (between two of its spaces) are whole words wherever it
@@ -547,6 +560,15 @@ class Matcher:
                     )
         return out
 
+    def gap_for(self, n: int) -> int:
+        """The most stream tokens an alignment of an n-token template may skip at a step."""
+        return self.short_gap if n < self.short_tokens else self.gap
+
+    def reach(self, n: int) -> int:
+        """How far before its seed an n-token template's alignment can start: n - 1 steps
+        back, each at most the gap plus one."""
+        return (n - 1) * (self.gap_for(n) + 1)
+
     def align_template(
         self,
         toks: tuple[str, ...],
@@ -557,6 +579,7 @@ class Matcher:
         seg: list[int],
         stream: list[str],
         line_of: list[int],
+        until: int | None = None,
     ) -> tuple[float, int] | None:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
@@ -566,10 +589,12 @@ class Matcher:
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         # Every position of a word holds the same stream positions: the first one's are its seeds.
         seeds = sorted(p for w in words if at[w] for p in occurs[at[w][0]] or ())
-        gap = self.short_gap if len(toks) < self.short_tokens else self.gap
+        gap = self.gap_for(len(toks))
         found: tuple[float, int] | None = None
         covered = -1
         for p in seeds:
+            if until is not None and p > until:
+                break
             if p <= covered:
                 continue
             for j in at[stream[p]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -474,3 +475,26 @@ def test_a_bounded_line_search_reads_only_the_lines_before_its_bound() -> None:
     assert list(lowered.lines_with("x", before=0)) == []
     assert list(lowered.iter_containing(["x", "b"], before=3)) == [0, 1, 2]
     assert list(lowered.iter_containing(["x", "b"])) == [0, 1, 2, 3, 4]
+
+
+def test_seeds_skipped_past_a_tie_change_no_ranking() -> None:
+    """A template that can at best tie its entry's score so far is not seeded beyond its
+    reach from that entry's line: the suite's logs and the dense benchmark log, where the skip
+    does most, rank exactly as without it, and the skip is taken."""
+    from benchmarks.match_bench import build_log
+
+    class Counting(Matcher):
+        bounded = 0
+
+        def align_template(self, *args: Any, **kwargs: Any) -> tuple[float, int] | None:
+            if args[-1] is not None:
+                Counting.bounded += 1
+            return super().align_template(*args, **kwargs)
+
+    data = matcher_data(real_corpus().entries)
+    pruned, whole = Counting(data), Matcher(data)
+    whole.tie_pruning = False
+    logs = [p.read_text("utf-8") for p in sorted((ROOT / "tests/fixtures/logs").glob("*.log"))]
+    for log in [*logs, build_log()]:
+        assert pruned.match(log, top=5) == whole.match(log, top=5)
+    assert Counting.bounded > 0
