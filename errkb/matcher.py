@@ -585,7 +585,8 @@ class Matcher:
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
         order, a seed inside the span of an earlier alignment that began at the template's first
         token is not tried again, and the search stops at the first alignment of every token or
-        of `ceiling`, the weight of every template token the stream holds."""
+        of `ceiling`, the weight of every template token the stream holds, or at the first seed
+        after `until` (a stream position; see `match`)."""
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         # Every position of a word holds the same stream positions: the first one's are its seeds.
         seeds = sorted(p for w in words if at[w] for p in occurs[at[w][0]] or ())
