@@ -30,16 +30,35 @@ CASES: dict[str, dict[str, Any]] = CAPTURE["cases"]
 TORCH = Version("2.11.0")
 TRANSFORMERS = Version("5.17.0")
 
+# A bare OOM says nothing of the phase it came in; any page of the OOM family will do.
+OOM = (
+    {"E0008", "E0009", "E0103"},
+    "pytorch",
+    TORCH,
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate",
+)
+ASSERT = (
+    {"E0064"},
+    "pytorch",
+    TORCH,
+    "torch.AcceleratorError: CUDA error: device-side assert triggered",
+)
+HUB = (
+    {"E0070"},
+    "transformers",
+    TRANSFORMERS,
+    "OSError: We couldn't connect to 'https://huggingface.co' to load the files, and couldn't find them in the cached files.",
+)
+
 # case: (the entries that are its right page, the engine and release that printed the line,
 # the line as printed, which the entry must hold for that release).
 EXPECTED: dict[str, tuple[set[str], str, Version, str]] = {
-    # A bare OOM says nothing of the phase it came in; any page of the OOM family will do.
-    "oom_huge": ({"E0008", "E0009", "E0103"}, "pytorch", TORCH, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate"),
-    "oom_filled": ({"E0008", "E0009", "E0103"}, "pytorch", TORCH, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate"),
-    "oom_old_env": ({"E0008", "E0009", "E0103"}, "pytorch", TORCH, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate"),
-    "oom_new_env": ({"E0008", "E0009", "E0103"}, "pytorch", TORCH, "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate"),
-    "assert_embedding": ({"E0064"}, "pytorch", TORCH, "torch.AcceleratorError: CUDA error: device-side assert triggered"),
-    "assert_embedding_blocking": ({"E0064"}, "pytorch", TORCH, "torch.AcceleratorError: CUDA error: device-side assert triggered"),
+    "oom_huge": OOM,
+    "oom_filled": OOM,
+    "oom_old_env": OOM,
+    "oom_new_env": OOM,
+    "assert_embedding": ASSERT,
+    "assert_embedding_blocking": ASSERT,
     "illegal_access": ({"E0062"}, "pytorch", TORCH, "torch.AcceleratorError: CUDA error: an illegal memory access was encountered"),
     "misaligned": ({"E0162"}, "pytorch", TORCH, "torch.AcceleratorError: CUDA error: misaligned address"),
     "fork": ({"E0047"}, "pytorch", TORCH, "RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method"),
@@ -50,8 +69,8 @@ EXPECTED: dict[str, tuple[set[str], str, Version, str]] = {
     "multinomial_nan_cpu": ({"E0076"}, "pytorch", TORCH, "RuntimeError: probability tensor contains either `inf`, `nan` or element < 0"),
     "meta_copy": ({"E0077"}, "pytorch", TORCH, "NotImplementedError: Cannot copy out of meta tensor; no data!"),
     "hf_unknown_type": ({"E0054"}, "transformers", TRANSFORMERS, "but Transformers does not recognize this architecture"),
-    "hf_offline": ({"E0070"}, "transformers", TRANSFORMERS, "OSError: We couldn't connect to 'https://huggingface.co' to load the files, and couldn't find them in the cached files."),
-    "hf_no_network": ({"E0070"}, "transformers", TRANSFORMERS, "OSError: We couldn't connect to 'https://huggingface.co' to load the files, and couldn't find them in the cached files."),
+    "hf_offline": HUB,
+    "hf_no_network": HUB,
 }  # fmt: skip
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
@@ -104,28 +123,37 @@ def test_float16_linear_runs_on_the_cpu_where_e0196_says_it_does() -> None:
     assert ranges and not any(SpecifierSet(r).contains(TORCH, True) for r in ranges)
 
 
-def test_the_h100_figures_are_what_the_card_reported() -> None:
+def _memory() -> dict[str, float]:
+    """The memory case's figures: nvidia-smi's MiB, CUDA's total and free bytes after the
+    context, and the MiB outside PyTorch after the first matrix product."""
     out = CASES["memory"]["output"]
-    smi = re.search(r"NVIDIA H100 80GB HBM3, (\d+) MiB", out)
-    total = re.search(r"after context: free \d+ total (\d+)", out)
-    assert smi and total
+    found = {
+        "smi_mib": re.search(r"NVIDIA H100 80GB HBM3, (\d+) MiB", out),
+        "total": re.search(r"after context: free \d+ total (\d+)", out),
+        "free": re.search(r"after context: free (\d+)", out),
+        "outside_mib": re.search(r"non-torch after matmul: ([\d.]+) MiB", out),
+    }
+    missing = [k for k, m in found.items() if m is None]
+    assert not missing, missing
+    return {k: float(m.group(1)) for k, m in found.items() if m is not None}
+
+
+def test_the_h100_figures_are_what_the_card_reported() -> None:
+    figures = _memory()
     gpus = yaml.safe_load((ROOT / "calculators" / "data" / "gpus.yaml").read_text("utf-8"))
     h100 = next(g for g in gpus["gpus"] if g["id"] == "h100-80gb")
-    assert h100["memory_mib"] == int(smi.group(1))
+    assert h100["memory_mib"] == figures["smi_mib"]
     # CUDA's total depends on the driver (this one 580.159.04); the catalog's comes from a
     # vLLM log under another driver, so they agree to the driver's reservation, not exactly.
-    assert abs(h100["cuda_total_gib"] - int(total.group(1)) / 2**30) < 0.05
+    assert abs(h100["cuda_total_gib"] - figures["total"] / 2**30) < 0.05
 
 
 def test_the_method_page_quotes_the_capture() -> None:
     """docs/calculators/method.md states the H100's context and total from this capture."""
-    out = CASES["memory"]["output"]
-    total = int(re.search(r"total (\d+) \(", out).group(1))  # type: ignore[union-attr]
-    free = int(re.search(r"after context: free (\d+)", out).group(1))  # type: ignore[union-attr]
-    after = re.search(r"non-torch after matmul: ([\d.]+) MiB", out)
-    assert after
+    figures = _memory()
+    total = figures["total"]
     page = " ".join((ROOT / "docs" / "calculators" / "method.md").read_text("utf-8").split())
-    context, outside = (total - free) / 2**30, float(after.group(1)) / 1024
+    context, outside = (total - figures["free"]) / 2**30, figures["outside_mib"] / 1024
     assert f"the CUDA context took {context:.2f} GiB" in page
     assert f"{outside - context:.2f} GiB more, {outside:.2f} GiB outside PyTorch" in page
     assert f"a total of {total / 2**30:.2f} GiB" in page
