@@ -337,10 +337,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # logs 715-722 with E0349-E0356: 396/399; logs 723-724 with E0357-E0358: 398/401; logs
     # 725-729 with E0359-E0363: 403/406; logs 730-733 with E0364-E0367: 407/410; logs
     # 734-747 with E0368-E0381, each ranked first: 421/424; logs 748-764 with E0382-E0398:
-    # 438/441; logs 765-766 with E0399-E0400: 440/443; log 768 with E0402: 441/444.
+    # 438/441; logs 765-766 with E0399-E0400: 440/443; log 768 with E0402: 441/444; logs
+    # 769-783 with E0403-E0417, each ranked first: 456/459.
     "suite": {
-        "top1": 441 / 444,
-        "top3": 441 / 444,
+        "top1": 456 / 459,
+        "top3": 456 / 459,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -357,8 +358,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # 361 after E0318; 373 of 378 after E0335; 386 of 391 after E0348; 394 of 399 after
         # E0356; 396 of 401 after E0358; 401 of 406 after E0363; 405 of 410 after E0367; 419
         # of 424 after E0381; 436 of 441 after E0398; 438 of 443 after E0400; 439 of 444
-        # after E0402).
-        "confident_top1": 439 / 444,
+        # after E0402; 454 of 459 after E0417).
+        "confident_top1": 454 / 459,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1253,12 +1254,37 @@ MEASURED: dict[str, dict[str, float]] = {
     # 753 -> 754, confident 689 -> 690, no match 79, near misses given a page 38/154 -> 39/153
     # (a held-out near miss with PyTorch's NVML_SUCCESS assert is offered E0402 as a possible
     # page; confidently 24).
+    # Fifteen from three discovery rounds (vLLM and SGLang in 2026; llama.cpp, Ollama, LM
+    # Studio and MLX in 2026; PyTorch and Transformers in 2026) and two families of calibration
+    # near misses, written from other threads: E0403 vLLM NixlConnector's "Remote NIXL agent
+    # engine ID mismatch" (VLLM_NIXL_SIDE_CHANNEL_HOST), E0404 jetson-containers' /start_ollama
+    # without its execute bit, E0405 vLLM's "Error in memory profiling" assertion, E0406
+    # libstdc++'s GLIBCXX/CXXABI "not found", E0407 vLLM's "Failed to apply <X>Processor on
+    # data=", E0408 vLLM's --reasoning-parser names, E0409 MLX's "There is no Stream(gpu, 0) in
+    # current thread", E0410 LM Studio's "Unexpected endpoint or method", E0411 llama.cpp's
+    # "Pattern must start with '^' and end with '$'", E0412 Transformers' "does not support
+    # Flash Attention 2.0 yet", E0413 Ollama's "neither 'from' or 'files' was specified",
+    # E0414 llama-server's "failed to parse grammar", E0415 Transformers 5's removed
+    # AutoModelForVision2Seq, E0416 "does not support an attention implementation through
+    # torch.nn.functional.scaled_dot_product_attention yet", E0417 Transformers 5's removed
+    # batch_encode_plus; wordings for E0020 (a processor without a chat template), E0229
+    # (vLLM's "is unsupported LoRA weight") and E0231 (DynamicCache's key_cache,
+    # from_legacy_cache); back-links from 45 entries. E0405's cause gained a sentence on equal
+    # figures before 0.16.0 (read in the source: the check was strict to 0.14.1), the case a
+    # calibration near miss (Intel XPU) shows. Rules fixed before scoring relabelled 2
+    # calibration near misses (E0405's, E0406's) and 3 held-out ones (E0405's, E0409's and
+    # E0229's, the last by its new wording). Suite 456/459; calibration top-1 849/902 ->
+    # 851/904, top-3 862 -> 864, confident 804 -> 806, near misses given a page 22/110 ->
+    # 21/108 (confidently 13 -> 12). The holdout, scored once: top-1 726/862 -> 729/865, top-3
+    # 754 -> 757, confident 690 -> 693, no match 79 -> 80, near misses given a page 39/153 ->
+    # 39/150 (25.5% -> 26.0%: none of the three relabelled near misses had been given a page),
+    # confidently 24 -> 23.
     "calibration": {
-        "top1": 849 / 902,
-        "top3": 862 / 902,
-        "confident_top1": 804 / 902,
-        "near_false": 22 / 110,
-        "confident_near_false": 13 / 110,
+        "top1": 851 / 904,
+        "top3": 864 / 904,
+        "confident_top1": 806 / 904,
+        "near_false": 21 / 108,
+        "confident_near_false": 12 / 108,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1298,11 +1324,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 726 / 862,
-        "top3": 754 / 862,
-        "confident_top1": 690 / 862,
-        "near_false": 39 / 153,
-        "confident_near_false": 24 / 153,
+        "top1": 729 / 865,
+        "top3": 757 / 865,
+        "confident_top1": 693 / 865,
+        "near_false": 39 / 150,
+        "confident_near_false": 23 / 150,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
