@@ -57,7 +57,9 @@ from errkb.match.align import (
     anchor_words,
     contradicted,
     idf,
+    named_at,
     reachable,
+    renamed,
     replaced_first,
     token_weights,
     total,
@@ -130,6 +132,10 @@ CONTRADICTED = 0.5
 # calibration part: 3 took three confident pages from near misses and no right page from a
 # case; 5 and 6 also took confidence from right pages.
 RARE_ENTRIES = 3
+# The word after these pairs names what the error is about: the attribute, the module, the
+# import ("has no attribute 'model'", "No module named 'vllm._C'", "cannot import name
+# 'cached_download'"). A log naming another there is another error (see align.renamed).
+NAMING = (("no", "attribute"), ("module", "named"), ("import", "name"))
 # A template shorter than SHORT_TOKENS (`ERROR Failed to load the model.`) is made of words
 # many errors share: spread over a line with gaps it is a coincidence, so it may skip at most
 # SHORT_GAP tokens between two of its words. Set on the suite and the calibration pastes.
@@ -259,7 +265,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
     weights = token_weights(list(by_entry.values()))
     kept = [t for t in found if reachable(t.tokens, [weights[x] for x in t.tokens], MIN_SCORE)]
     return {
-        "version": 9,
+        "version": 10,
         "rules": [[p, r] for p, r in RULES],
         "token_re": TOKEN_RE,
         "stop": sorted(STOP),
@@ -270,6 +276,7 @@ def matcher_data(entries: Sequence[Entry]) -> dict[str, Any]:
         "gap": GAP,
         "contradicted": CONTRADICTED,
         "rare_weight": idf(len(by_entry), RARE_ENTRIES),  # a word RARE_ENTRIES entries hold
+        "naming": [list(pair) for pair in NAMING],
         "short_tokens": SHORT_TOKENS,
         "short_gap": SHORT_GAP,
         "short_min_score": SHORT_MIN_SCORE,
@@ -343,6 +350,8 @@ class Matcher:
         self.gap = int(data["gap"])
         self.contradicted = float(data["contradicted"])
         self.rare_weight = float(data["rare_weight"])
+        naming = frozenset((str(a), str(b)) for a, b in data["naming"])
+        self.named = [named_at(toks, naming) for _, toks, _ in self.templates]
         self.short_tokens = int(data["short_tokens"])
         self.short_gap = int(data["short_gap"])
         self.short_min_score = float(data["short_min_score"])
@@ -480,8 +489,8 @@ class Matcher:
                 if into is best:
                     weight[entry_id] = aligned
 
-        for (entry_id, toks, ws), whole, words, generic in zip(
-            self.templates, self.totals, anchors, self.generic, strict=True
+        for (entry_id, toks, ws), whole, words, generic, named in zip(
+            self.templates, self.totals, anchors, self.generic, self.named, strict=True
         ):
             least = self.short_min_score if len(toks) < self.short_tokens else self.min_score
             occurs = [pos.get(t) for t in toks]
@@ -501,7 +510,7 @@ class Matcher:
             if self.tie_pruning and held is not None and ceiling / whole <= held[0]:
                 until = bisect_right(line_of, held[1]) - 1 + self.reach(len(toks))
             found = self.align_template(
-                toks, ws, words, occurs, ceiling, seg, stream, line_of, until
+                toks, ws, words, occurs, ceiling, seg, stream, line_of, until, named
             )
             if found is not None and found[0] >= least * whole:
                 offer(entry_id, found[0] / whole, line_of[found[1]], into, found[0])
@@ -580,13 +589,15 @@ class Matcher:
         stream: list[str],
         line_of: list[int],
         until: int | None = None,
+        named: tuple[int, ...] = (),
     ) -> tuple[float, int] | None:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
         order, a seed inside the span of an earlier alignment that began at the template's first
         token is not tried again, and the search stops at the first alignment of every token or
         of `ceiling`, the weight of every template token the stream holds, or at the first seed
-        after `until` (a stream position; see `match`)."""
+        after `until` (a stream position; see `match`). An alignment whose log names another
+        attribute, module or import at a position in `named` is no alignment (`renamed`)."""
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         # Every position of a word holds the same stream positions: the first one's are its seeds.
         seeds = sorted(p for w in words if at[w] for p in occurs[at[w][0]] or ())
@@ -613,6 +624,8 @@ class Matcher:
                 # Contradictions only take weight away: an alignment that cannot win is not
                 # searched for them.
                 if found is None or got > found[0]:
+                    if named and renamed(matched, at_stream, named, stream, line_of):
+                        continue
                     against = [
                         *replaced_first(matched, at_stream, ws, stream, line_of, self.rare_weight),
                         *contradicted(matched, at_stream),

@@ -1306,12 +1306,23 @@ MEASURED: dict[str, dict[str, float]] = {
     # attribute 'model'" again). The holdout, scored once: top-1 729/865 -> 731/866, top-3
     # 757 -> 758, confident 693 -> 698, no match 80 -> 77, but near misses given a page
     # 39/150 -> 41/149 (confidently 23 -> 24).
+    # The name after "no attribute", "module named" or "import name" is the error (the
+    # normaliser already kept it a word): a log naming another there no longer matches the
+    # wording (matcher.NAMING, align.renamed), where it had lost only the name's weight, little
+    # for a common word such as E0090's 'model'. Set on the calibration near miss above
+    # ("'AsyncLLM' object has no attribute 'engine'"): calibration near misses given a page
+    # 22/107 -> 21/107 (confidently 13 -> 12), nothing else moved; the suite unchanged; the
+    # page ranks the same (QuickJS, every suite, calibration and held-out paste). The holdout,
+    # scored once: near misses given a page 41 -> 40 of 149 (confidently 24 -> 23), top-1 and
+    # top-3 unchanged, no match 77 -> 78 (a covered paste lost a wrong page).
+    # benchmarks/match_bench.py's logs, interleaved medians of 7: dense 0.999, serving 0.998
+    # of before.
     "calibration": {
         "top1": 852 / 905,
         "top3": 865 / 905,
         "confident_top1": 809 / 905,
-        "near_false": 22 / 107,
-        "confident_near_false": 13 / 107,
+        "near_false": 21 / 107,
+        "confident_near_false": 12 / 107,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1354,8 +1365,8 @@ MEASURED: dict[str, dict[str, float]] = {
         "top1": 731 / 866,
         "top3": 758 / 866,
         "confident_top1": 698 / 866,
-        "near_false": 41 / 149,
-        "confident_near_false": 24 / 149,
+        "near_false": 40 / 149,
+        "confident_near_false": 23 / 149,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite

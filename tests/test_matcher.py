@@ -466,6 +466,32 @@ def test_a_quoted_error_code_is_the_error_not_a_users_name() -> None:
     assert not [m for m in matcher.match(other) if not m.possible]
 
 
+def test_another_attribute_module_or_import_name_is_another_error() -> None:
+    """The name after "no attribute", "module named" or "import name" is the error itself, so
+    a log naming another there does not match the wording, however common the stored name
+    ('model') is; a line cut right after the pair, or a placeholder there, contradicts nothing."""
+    from errkb.match.align import named_at, renamed
+    from errkb.matcher import NAMING
+
+    toks = ("attributeerror", "quoted", "object", "has", "no", "attribute", "model")
+    named = named_at(toks, frozenset(NAMING))
+    assert named == (6,)
+    assert named_at((*toks[:6], "quoted"), frozenset(NAMING)) == ()  # a placeholder stored
+    stream = ["attributeerror", "quoted", "object", "has", "no", "attribute", "engine"]
+    line_of = [0] * len(stream)
+    head = list(range(6))
+    assert renamed(head, head, named, stream, line_of)
+    assert not renamed(head, head, named, stream[:6], line_of[:6])  # cut after the pair
+    assert not renamed(head, head, named, [*stream[:6], "0"], line_of)  # a placeholder
+    assert not renamed(head, head, named, stream, [0] * 6 + [1])  # the next line's word
+    assert not renamed([*head, 6], [*head, 6], named, stream, line_of)  # the same name
+    m = Matcher(matcher_data(real_corpus().entries))
+    stored = "AttributeError: 'LlamaCppModel' object has no attribute 'model'"
+    assert [(x.entry_id, x.possible) for x in m.match(stored, top=1)] == [("E0090", False)]
+    other = "AttributeError: 'AsyncLLM' object has no attribute 'engine'"
+    assert not [x for x in m.match(other, top=5) if x.entry_id == "E0090" and not x.possible]
+
+
 def test_a_bounded_line_search_reads_only_the_lines_before_its_bound() -> None:
     """The pattern stage stops at the line where an entry already scored 1.0: lines from the
     bound on are never reported, and the lines before it are all reported, in order."""

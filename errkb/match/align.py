@@ -96,6 +96,37 @@ def replaced_first(
     return []
 
 
+def named_at(toks: Sequence[str], naming: frozenset[tuple[str, str]]) -> tuple[int, ...]:
+    """The template positions holding a name: the token after a naming pair ("no attribute"),
+    unless a placeholder stands there."""
+    return tuple(
+        k
+        for k in range(2, len(toks))
+        if (toks[k - 2], toks[k - 1]) in naming and toks[k] not in WEAK
+    )
+
+
+def renamed(
+    matched: Sequence[int],
+    at: Sequence[int],
+    named: Sequence[int],
+    stream: Sequence[str],
+    line_of: Sequence[int],
+) -> bool:
+    """Whether the log names another attribute, module or import where the template names one
+    (`named`): "has no attribute 'engine'" against "has no attribute 'model'". The name is the
+    error (the normaliser keeps it a word for that reason), however common a word it is, so
+    the wording does not match at all rather than losing the name's weight."""
+    pos = dict(zip(matched, at, strict=True))
+    for k in named:
+        q = pos.get(k - 1)
+        if q is None or k in pos or q + 1 >= len(stream):
+            continue
+        if line_of[q + 1] == line_of[q] and stream[q + 1] not in WEAK:
+            return True
+    return False
+
+
 def idf(entries: int, holding: int) -> float:
     """The weight of a token `holding` of `entries` entries use: log(1 + N / df), rounded."""
     return round(math.log(1 + entries / holding), 4)

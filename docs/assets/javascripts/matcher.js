@@ -40,9 +40,16 @@
     this.tokenRe = new RegExp(data.token_re, "g");
     this.weak = Object.create(null);
     data.stop.concat(data.placeholders).forEach(function (w) { self.weak[w] = 1; });
+    var naming = Object.create(null);
+    data.naming.forEach(function (pair) { naming[pair[0] + " " + pair[1]] = 1; });
     this.templates = data.templates.map(function (t) {
       var ws = t.tokens.map(function (x) { return data.weights[x]; });
-      return { id: t.id, tokens: t.tokens, ws: ws, total: total(ws), generic: t.generic === true };
+      // The positions holding a name (named_at in align.py).
+      var named = [], k;
+      for (k = 2; k < t.tokens.length; k++) {
+        if (naming[t.tokens[k - 2] + " " + t.tokens[k - 1]] && !self.weak[t.tokens[k]]) named.push(k);
+      }
+      return { id: t.id, tokens: t.tokens, ws: ws, total: total(ws), generic: t.generic === true, named: named };
     });
     // One entry's bad pattern must not take the page down: skip it and say so.
     var skipped = this.skipped = [];
@@ -228,6 +235,20 @@
     return [];
   }
 
+  // Whether the log names another attribute, module or import where the template names one
+  // (`named`, its positions; renamed in align.py): the name is the error, so no match.
+  function renamed(matched, at, named, stream, lineOf, weak) {
+    var pos = Object.create(null), a, n, k, q;
+    for (a = 0; a < matched.length; a++) pos[matched[a]] = at[a];
+    for (n = 0; n < named.length; n++) {
+      k = named[n];
+      q = pos[k - 1];
+      if (q === undefined || pos[k] !== undefined || q + 1 >= stream.length) continue;
+      if (lineOf[q + 1] === lineOf[q] && !weak[stream[q + 1]]) return true;
+    }
+    return false;
+  }
+
   Matcher.prototype.alignTemplate = function (t, words, occurs, ceiling, seg, stream, lineOf) {
     var seeds = [], at = Object.create(null), self = this;
     words.forEach(function (w) {
@@ -251,6 +272,7 @@
         var got = total(r[0].map(function (k) { return t.ws[k]; }));
         // Contradictions only take weight away (as in Python).
         if (found === null || got > found[0]) {
+          if (t.named.length && renamed(r[0], r[1], t.named, stream, lineOf, self.weak)) continue;
           var against = replacedFirst(r[0], r[1], t.ws, stream, lineOf, self.rareWeight, self.weak).concat(contradicted(r[0], r[1]));
           got -= self.contradicted * total(against.map(function (k) { return t.ws[k]; }));
           if (found === null || got > found[0]) found = [got, r[1][0]];
