@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -153,6 +154,36 @@ def test_needles_are_literal_text_every_match_contains() -> None:
     assert needles(r"\d+ tokens") == ["tokens"]
     assert needles("(?:foo bar|baz qux) x") is None  # alternation inside: no certain text
     assert needles("a|b") is None  # too short to be worth it
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(alphabet="abz_ .:/-\n()'", max_size=6),
+    st.text(alphabet="abz_ .:/-\n()'", max_size=6),
+    st.integers(min_value=0, max_value=10**6),
+)
+def test_a_needle_in_a_log_passes_the_word_filters(before: str, after: str, pick: int) -> None:
+    """The pattern stage skips a needle whose inner words are not words of the log, or whose
+    words (the two at its ends perhaps cut) are part of no word of the log: a needle the log
+    holds, whatever surrounds it, passes both, so the skips change no result."""
+    from errkb.matcher import WORDS_ONLY
+
+    m = _real_matcher()
+    found = [
+        (n, ws, cut)
+        for (_, _, lits), inner, parts in zip(m.patterns, m.inner, m.parts, strict=True)
+        for n, ws, cut in zip(lits or (), inner, parts, strict=True)
+    ]
+    needle, ws, cut = found[pick % len(found)]
+    words = frozenset((before + needle + after).encode().translate(WORDS_ONLY).split())
+    vocabulary = b"\n".join(words)
+    assert words.issuperset(ws)
+    assert all(w in words or w in vocabulary for w in cut)
+
+
+@functools.cache
+def _real_matcher() -> Matcher:
+    return Matcher(matcher_data(real_corpus().entries))
 
 
 def test_every_pattern_in_the_corpus_has_a_needle() -> None:
