@@ -336,21 +336,9 @@ class Matcher:
             for p in data["patterns"]
         ]
         self.pattern_generic = [bool(p.get("generic", False)) for p in data["patterns"]]
-        # A needle's inner words (between two of its spaces), read as the log's words are
-        # (WORDS_ONLY): whole words of any log the needle occurs in ("[gin]" holds "gin").
-        self.inner: list[list[list[bytes]]] = [
-            [
-                [r for w in n.split(" ")[1:-1] for r in w.encode().translate(WORDS_ONLY).split()]
-                for n in lits or ()
-            ]
-            for _, _, lits in self.patterns
-        ]
-        # All of a needle's words, the two at its ends perhaps cut: each is part of a word of
-        # any log the needle occurs in, so a needle with one that is part of no word of the log
-        # cannot occur, and is not searched ("gguf_init_from_file" in a serving log).
-        self.parts: list[list[list[bytes]]] = [
-            [n.encode().translate(WORDS_ONLY).split() for n in lits or ()]
-            for _, _, lits in self.patterns
+        # Each needle's words, read as the log's are (WORDS_ONLY): (whole, cut).
+        self.needle_parts: list[list[tuple[list[bytes], list[bytes]]]] = [
+            [needle_words(n) for n in lits or ()] for _, _, lits in self.patterns
         ]
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
@@ -521,13 +509,12 @@ class Matcher:
             )
             if found is not None and found[0] >= least * whole:
                 offer(entry_id, found[0] / whole, line_of[found[1]], into, found[0])
-        # A needle's inner words (between two of its spaces) are whole words wherever it
-        # occurs: a needle with one missing from the log cannot occur, and is not searched.
+        # A needle the log cannot hold (see `needle_words`) is not searched; the log's words
+        # joined once answer "part of a word of the log" with a C-speed substring search.
         log_words = frozenset(translated.split())
-        # Every word of the log once, for the parts of needles: a C-speed substring search.
         vocabulary = b"\n".join(log_words)
-        for (entry_id, pattern, literals), inner, parts, generic in zip(
-            self.patterns, self.inner, self.parts, self.pattern_generic, strict=True
+        for (entry_id, pattern, literals), parts, generic in zip(
+            self.patterns, self.needle_parts, self.pattern_generic, strict=True
         ):
             # An entry that already scored 1.0 at line L keeps it against any line from L on
             # (`offer` prefers the earlier line), so those lines are not searched.
@@ -539,8 +526,8 @@ class Matcher:
             if literals is not None:
                 literals = [
                     n
-                    for n, ws, cut in zip(literals, inner, parts, strict=True)
-                    if log_words.issuperset(ws)
+                    for n, (whole, cut) in zip(literals, parts, strict=True)
+                    if log_words.issuperset(whole)
                     and all(w in log_words or w in vocabulary for w in cut)
                 ]
             lines = (
@@ -828,6 +815,19 @@ class Matcher:
             if causes:
                 order.insert(causes[-1], order.pop(here))
         return [(entry_id, best[entry_id]) for entry_id in order]
+
+
+def needle_words(needle: str) -> tuple[list[bytes], list[bytes]]:
+    """(whole, cut): the needle's words with a non-word character on both sides inside it,
+    which are whole words of any log holding the needle ("[gin]" holds "gin"), and those at its
+    start or end, which are parts of such words ("gguf_init_from_file" is part of a word of
+    every log holding it). A needle with one of either missing cannot occur in the log."""
+    text = needle.encode().translate(WORDS_ONLY)
+    whole: list[bytes] = []
+    cut: list[bytes] = []
+    for m in re.finditer(rb"[^ ]+", text):
+        (whole if m.start() > 0 and m.end() < len(text) else cut).append(m.group())
+    return whole, cut
 
 
 def round3(x: float) -> float:

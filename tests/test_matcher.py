@@ -171,8 +171,8 @@ def test_a_needle_in_a_log_passes_the_word_filters(before: str, after: str, pick
     m = _real_matcher()
     found = [
         (n, ws, cut)
-        for (_, _, lits), inner, parts in zip(m.patterns, m.inner, m.parts, strict=True)
-        for n, ws, cut in zip(lits or (), inner, parts, strict=True)
+        for (_, _, lits), words in zip(m.patterns, m.needle_parts, strict=True)
+        for n, (ws, cut) in zip(lits or (), words, strict=True)
     ]
     needle, ws, cut = found[pick % len(found)]
     words = frozenset((before + needle + after).encode().translate(WORDS_ONLY).split())
