@@ -340,10 +340,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # 438/441; logs 765-766 with E0399-E0400: 440/443; log 768 with E0402: 441/444; logs
     # 769-783 with E0403-E0417, each ranked first: 456/459; logs 784-799 with E0418-E0433,
     # each ranked first: 472/475; logs 800-801 with E0434-E0435: 474/477; logs 802 and
-    # 804-810 with E0436 and E0438-E0444, each ranked first: 482/485.
+    # 804-810 with E0436 and E0438-E0444, each ranked first: 482/485; logs 811-817 with
+    # E0445-E0451, each ranked first: 489/492.
     "suite": {
-        "top1": 482 / 485,
-        "top3": 482 / 485,
+        "top1": 489 / 492,
+        "top3": 489 / 492,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -361,8 +362,8 @@ MEASURED: dict[str, dict[str, float]] = {
         # E0356; 396 of 401 after E0358; 401 of 406 after E0363; 405 of 410 after E0367; 419
         # of 424 after E0381; 436 of 441 after E0398; 438 of 443 after E0400; 439 of 444
         # after E0402; 454 of 459 after E0417; 470 of 475 after E0433; 472 of 477 after
-        # E0435; 480 of 485 after E0444).
-        "confident_top1": 480 / 485,
+        # E0435; 480 of 485 after E0444; 487 of 492 after E0451).
+        "confident_top1": 487 / 492,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1339,6 +1340,17 @@ MEASURED: dict[str, dict[str, float]] = {
     # *api.Message" (a model's TEMPLATE naming a field, ToolCalls or Thinking, that the running
     # Ollama lacks; found by a discovery helper in threads no paste uses). Suite and
     # calibration unchanged; the holdout, scored once: unchanged.
+    # E0445 (PEFT's "Can't find 'adapter_config.json' at"), E0446 (NCCL's "Call to
+    # ibv_reg_mr_iova2 failed with error Cannot allocate memory"), E0447 (sentencepiece 0.2.0
+    # failing to build on Python 3.13), E0448 (CUDA's "peer mapping resources exhausted"),
+    # E0449 (a Docker image for another CPU), E0450 (llama-quantize's "requantizing from type
+    # ... is disabled") and E0451 (vLLM's "Pipeline parallelism is only supported through
+    # AsyncLLMEngine"); back-links from 23 entries; no paste relabelled (the phrase scan's
+    # three hits are rightly other entries'). Suite 489/492; calibration unchanged. The
+    # holdout, scored once: top-1 731 -> 730, top-3 758 -> 757, confident 698 -> 697, no match
+    # 78 -> 79: a held-out paste that had its page first now gets none (the new entries' words
+    # shift the second stage's weights; which paste, and which entry moved it, was not looked
+    # up, so as not to tune on the holdout). Kept: seven errors the KB did not cover.
     "calibration": {
         "top1": 853 / 905,
         "top3": 866 / 905,
@@ -1384,9 +1396,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 731 / 866,
-        "top3": 758 / 866,
-        "confident_top1": 698 / 866,
+        "top1": 730 / 866,
+        "top3": 757 / 866,
+        "confident_top1": 697 / 866,
         "near_false": 40 / 149,
         "confident_near_false": 23 / 149,
     },
