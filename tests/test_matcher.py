@@ -22,6 +22,7 @@ from errkb.matcher import (
     clean_line,
     clean_line_unguarded,
     matcher_data,
+    message_tokens,
     needles,
     reachable,
     split_lines,
@@ -521,6 +522,23 @@ def test_another_attribute_module_or_import_name_is_another_error() -> None:
     assert [(x.entry_id, x.possible) for x in m.match(stored, top=1)] == [("E0090", False)]
     other = "AttributeError: 'AsyncLLM' object has no attribute 'engine'"
     assert not [x for x in m.match(other, top=5) if x.entry_id == "E0090" and not x.possible]
+
+
+def test_another_undefined_name_is_another_error() -> None:
+    """A NameError's name is kept a word (not cleaned to a placeholder) and follows a naming
+    pair, so E0471's "name 'Replicate' is not defined" (transformers 4.52.2) is not the
+    "name 'exllamav2_ext' is not defined" of a kernel extension that failed to build."""
+    from errkb.match.align import named_at
+    from errkb.matcher import NAMING
+
+    toks = message_tokens("NameError: name 'Replicate' is not defined")
+    assert toks[:3] == ("nameerror", "name", "replicate")
+    assert named_at(toks, frozenset(NAMING)) == (2,)
+    m = Matcher(matcher_data(real_corpus().entries))
+    stored = "NameError: name 'Replicate' is not defined"
+    assert [(x.entry_id, x.possible) for x in m.match(stored, top=1)] == [("E0471", False)]
+    other = "NameError: name 'exllamav2_ext' is not defined"
+    assert "E0471" not in [x.entry_id for x in m.match(other, top=5)]
 
 
 def test_a_bounded_line_search_reads_only_the_lines_before_its_bound() -> None:

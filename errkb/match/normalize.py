@@ -53,9 +53,10 @@ RULES: list[tuple[str, str]] = [
     # A quoted name ('Qwen2ForCausalLM', 'mllama') is the user's value, not the message's;
     # but the attribute or module an error names is the error ("no attribute 'Llama'" is not
     # "no attribute 'cadam32bit_grad_fp32'"), so those stay words, as does an error code
-    # (rocBLAS's "hip error code: 'hipErrorInvalidImage'").
+    # (rocBLAS's "hip error code: 'hipErrorInvalidImage'"), and the name a NameError reports.
     (
-        r"(?<!attribute )(?<!module named )(?<!import name )(?<!error code: )'[A-Za-z_][\w.-]{0,80}'",
+        r"(?<!attribute )(?<!module named )(?<!import name )(?<!error code: )(?<!NameError: name )"
+        r"'[A-Za-z_][\w.-]{0,80}'",
         " quoted ",
     ),
     # Names ggml fills into its CUDA/HIP error report (ggml-cuda.cu: "%s: %s failed" with the
