@@ -133,10 +133,17 @@ CONTRADICTED = 0.5
 # case; 5 and 6 also took confidence from right pages.
 RARE_ENTRIES = 3
 # The word after these pairs names what the error is about: the attribute, the module, the
-# import, the undefined name ("has no attribute 'model'", "No module named 'vllm._C'", "cannot
-# import name 'cached_download'", "NameError: name 'Replicate' is not defined"). A log naming
-# another there is another error (see align.renamed).
-NAMING = (("no", "attribute"), ("module", "named"), ("import", "name"), ("nameerror", "name"))
+# import, the undefined name, the shared library ("has no attribute 'model'", "No module named
+# 'vllm._C'", "cannot import name 'cached_download'", "NameError: name 'Replicate' is not
+# defined", "error while loading shared libraries: libgomp.so.1"). A log naming another there
+# is another error (see align.renamed).
+NAMING = (
+    ("no", "attribute"),
+    ("module", "named"),
+    ("import", "name"),
+    ("nameerror", "name"),
+    ("shared", "libraries"),
+)
 # A template shorter than SHORT_TOKENS (`ERROR Failed to load the model.`) is made of words
 # many errors share: spread over a line with gaps it is a coincidence, so it may skip at most
 # SHORT_GAP tokens between two of its words. Set on the suite and the calibration pastes.

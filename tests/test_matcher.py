@@ -541,6 +541,17 @@ def test_another_undefined_name_is_another_error() -> None:
     assert "E0471" not in [x.entry_id for x in m.match(other, top=5)]
 
 
+def test_another_shared_library_is_another_error() -> None:
+    """The library after "error while loading shared libraries:" is the error: E0473's missing
+    libgomp.so.1 (an OpenMP runtime) is not a missing libnccl.so.2."""
+    m = Matcher(matcher_data(real_corpus().entries))
+    line = "/app/llama-server: error while loading shared libraries: {}: cannot open shared object file: No such file or directory"
+    assert [(x.entry_id, x.possible) for x in m.match(line.format("libgomp.so.1"), top=1)] == [
+        ("E0473", False)
+    ]
+    assert not [x for x in m.match(line.format("libnccl.so.2"), top=5) if x.entry_id == "E0473"]
+
+
 def test_a_bounded_line_search_reads_only_the_lines_before_its_bound() -> None:
     """The pattern stage stops at the line where an entry already scored 1.0: lines from the
     bound on are never reported, and the lines before it are all reported, in order."""
