@@ -343,10 +343,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # 804-810 with E0436 and E0438-E0444, each ranked first: 482/485; logs 811-817 with
     # E0445-E0451, each ranked first: 489/492; logs 818-826 with E0452-E0460, each ranked
     # first: 498/501; logs 827-829 with E0461-E0463, each ranked first: 501/504; logs 830-837
-    # with E0464-E0471, each ranked first: 509/512; logs 838-840 with E0472-E0474: 512/515.
+    # with E0464-E0471, each ranked first: 509/512; logs 838-840 with E0472-E0474: 512/515;
+    # logs 841-848 with E0475-E0482, each ranked first: 520/523.
     "suite": {
-        "top1": 512 / 515,
-        "top3": 512 / 515,
+        "top1": 520 / 523,
+        "top3": 520 / 523,
         # 191 since E0090's "Failed to load the model." is `generic`: log 112 ends mid-word in
         # its AttributeError, so only that line matches and E0090 is first as a possible match
         # (192 of 198 with log 520; 196 of 202 with logs 521-524; 199 of 205 after E0163;
@@ -365,8 +366,9 @@ MEASURED: dict[str, dict[str, float]] = {
         # of 424 after E0381; 436 of 441 after E0398; 438 of 443 after E0400; 439 of 444
         # after E0402; 454 of 459 after E0417; 470 of 475 after E0433; 472 of 477 after
         # E0435; 480 of 485 after E0444; 487 of 492 after E0451; 496 of 501 after E0460; 499
-        # of 504 after E0463; 507 of 512 after E0471; 510 of 515 after E0474).
-        "confident_top1": 510 / 515,
+        # of 504 after E0463; 507 of 512 after E0471; 510 of 515 after E0474; 518 of 523 after
+        # E0482).
+        "confident_top1": 518 / 523,
         # 3 since log 651 (E0272 offered as a possible match for its "think value" words); 2
         # since log 651 became E0319's case.
         "near_false": 2 / 8,
@@ -1416,12 +1418,31 @@ MEASURED: dict[str, dict[str, float]] = {
     # calibration top-1 853, top-3 866, no match 23 -> 24. The holdout, scored once for the
     # whole batch: top-1 733, confident 702, top-3 760 -> 759, no match 78 -> 79, near misses
     # given a page 37 -> 36 of 147.
+    # E0475 (vLLM's "does not support matryoshka representation": clients that always send
+    # dimensions), E0476 (vLLM's "The model does not support Embeddings API / Chat Completions
+    # API / Completions API"), E0477 (LM Studio's "'messages' array must only contain objects
+    # with a 'content' field that is not empty"), E0478 (mistral_common's "Unexpected role
+    # 'user' after role 'tool'" through vLLM), E0479 (llama-server's streaming "Invalid diff"),
+    # E0480 (embedding clients sending token ids: Ollama's "invalid input type"), E0481 (a proxy
+    # answering 502 for a local server) and E0482 (CERTIFICATE_VERIFY_FAILED for huggingface.co).
+    # Mended on the calibration part: E0476 had stored the openai client's whole ChatCompletion
+    # error object, whose other fields any error shares, and gave a broken-template near miss a
+    # confident page, so only its message is stored (the source's string); E0476's three-word
+    # "Embedding API disabled" got a pattern; and E0481's and E0482's "max retries" words took the
+    # second stage's hold on Ollama's bare "Error: max retries exceeded" (E0161, two pastes), so
+    # E0161 gained a generic pattern for that line. Back-links from 22 entries. Rules fixed
+    # before scoring relabelled one held-out near miss (a 502 from 127.0.0.1:11434: E0481) and
+    # one calibration one (a TLS failure downloading from the Hub: E0482). Suite 520/523;
+    # calibration top-1 853/905 -> 854/906, top-3 866 -> 867, confident 812 -> 813, no match
+    # 24, near misses given a page 21/107 -> 21/106. The holdout, scored once: top-1 733/868 ->
+    # 734/869, top-3 759 -> 760, confident 702 -> 703, no match 79, near misses given a page
+    # 36/147 -> 36/146.
     "calibration": {
-        "top1": 853 / 905,
-        "top3": 866 / 905,
-        "confident_top1": 812 / 905,
-        "near_false": 21 / 107,
-        "confident_near_false": 12 / 107,
+        "top1": 854 / 906,
+        "top3": 867 / 906,
+        "confident_top1": 813 / 906,
+        "near_false": 21 / 106,
+        "confident_near_false": 12 / 106,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1461,11 +1482,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 733 / 868,
-        "top3": 759 / 868,
-        "confident_top1": 702 / 868,
-        "near_false": 36 / 147,
-        "confident_near_false": 23 / 147,
+        "top1": 734 / 869,
+        "top3": 760 / 869,
+        "confident_top1": 703 / 869,
+        "near_false": 36 / 146,
+        "confident_near_false": 23 / 146,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
