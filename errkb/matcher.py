@@ -136,7 +136,8 @@ RARE_ENTRIES = 3
 # import, the undefined name, the shared library ("has no attribute 'model'", "No module named
 # 'vllm._C'", "cannot import name 'cached_download'", "NameError: name 'Replicate' is not
 # defined", "error while loading shared libraries: libgomp.so.1"). A log naming another there
-# is another error (see align.renamed).
+# is another error (see align.renamed). A quoted name after a pair must stay a word: the
+# normaliser's quoted-name rule (normalize.RULES) lists the same contexts.
 NAMING = (
     ("no", "attribute"),
     ("module", "named"),
@@ -604,7 +605,8 @@ class Matcher:
         token is not tried again, and the search stops at the first alignment of every token or
         of `ceiling`, the weight of every template token the stream holds, or at the first seed
         after `until` (a stream position; see `match`). An alignment whose log names another
-        attribute, module or import at a position in `named` is no alignment (`renamed`)."""
+        thing at a position in `named` (the word after a NAMING pair) is no alignment
+        (`renamed`)."""
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         # Every position of a word holds the same stream positions: the first one's are its seeds.
         seeds = sorted(p for w in words if at[w] for p in occurs[at[w][0]] or ())

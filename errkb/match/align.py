@@ -113,10 +113,11 @@ def renamed(
     stream: Sequence[str],
     line_of: Sequence[int],
 ) -> bool:
-    """Whether the log names another attribute, module or import where the template names one
-    (`named`): "has no attribute 'engine'" against "has no attribute 'model'". The name is the
-    error (the normaliser keeps it a word for that reason), however common a word it is, so
-    the wording does not match at all rather than losing the name's weight."""
+    """Whether the log names another thing where the template names one (`named`, the word
+    after a matcher.NAMING pair): "has no attribute 'engine'" against "has no attribute
+    'model'". The name is the error (the normaliser keeps it a word for that reason), however
+    common a word it is, so the wording does not match at all rather than losing the name's
+    weight."""
     pos = dict(zip(matched, at, strict=True))
     for k in named:
         q = pos.get(k - 1)

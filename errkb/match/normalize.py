@@ -53,7 +53,8 @@ RULES: list[tuple[str, str]] = [
     # A quoted name ('Qwen2ForCausalLM', 'mllama') is the user's value, not the message's;
     # but the attribute or module an error names is the error ("no attribute 'Llama'" is not
     # "no attribute 'cadam32bit_grad_fp32'"), so those stay words, as does an error code
-    # (rocBLAS's "hip error code: 'hipErrorInvalidImage'"), and the name a NameError reports.
+    # (rocBLAS's "hip error code: 'hipErrorInvalidImage'"), and the name a NameError reports;
+    # the same contexts as matcher.NAMING, which makes such a name part of the error.
     (
         r"(?<!attribute )(?<!module named )(?<!import name )(?<!error code: )(?<!NameError: name )"
         r"'[A-Za-z_][\w.-]{0,80}'",
