@@ -460,18 +460,26 @@ class Matcher:
         seg: list[int] = []
         segment, previous = 0, -1
         wanted = self.all_tokens
+        # Per distinct line: its tokens, and the offsets of those some template holds.
+        shapes: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
         for i, keep in enumerate(marked):
             if not keep:
                 continue
             if i != previous + 1:
                 segment += 1
             previous = i
-            for tok in line_tokens(i):
-                if tok in wanted:
-                    pos.setdefault(tok, []).append(len(line_of))
-                stream.append(tok)
-                line_of.append(i)
-                seg.append(segment)
+            raw = raw_lines[i]
+            shape = shapes.get(raw)
+            if shape is None:
+                toks = line_tokens(i)
+                shape = shapes[raw] = (toks, [(k, t) for k, t in enumerate(toks) if t in wanted])
+            toks, held = shape
+            base = len(stream)
+            for k, tok in held:
+                pos.setdefault(tok, []).append(base + k)
+            stream.extend(toks)
+            line_of.extend([i] * len(toks))
+            seg.extend([segment] * len(toks))
         best: dict[str, tuple[float, int]] = {}
         loose: dict[str, tuple[float, int]] = {}  # matched by generic wordings
         # The winning alignment's weight decides a tie between strong matches: of two wordings
@@ -544,10 +552,17 @@ class Matcher:
                 if literals is None
                 else lowered.iter_containing(literals, before)
             )
+            # A line repeated (a retry loop, every rank's copy) is searched once: the first
+            # copy came first, and a hit stops the search.
+            tried: set[str] = set()
             for i in lines:
+                raw = raw_lines[i]
+                if raw in tried:
+                    continue
+                tried.add(raw)
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
-                if pattern.search(clean(i)) or pattern.search(strip_colours(raw_lines[i])):
+                if pattern.search(clean(i)) or pattern.search(strip_colours(raw)):
                     offer(entry_id, 1.0, i, into, 0.0)
                     break
         ranked = self.rank(best, lowered, weight)
