@@ -1455,10 +1455,19 @@ MEASURED: dict[str, dict[str, float]] = {
     # 814 -> 815, near misses given a page 21/106 -> 21/105. The holdout, scored once: top-1
     # 734/869 -> 735/870, top-3 760 -> 761, confident 703 -> 704, no match 79, near misses
     # given a page 36/146 -> 36/145.
+    # A wording audit of the twelve entries calibration labels most often (2026-11-28): six
+    # helpers read engine and wrapper sources for E0015, E0026, E0028, E0029, E0030, E0034,
+    # E0039, E0043, E0045, E0050, E0054 and E0081, told not to open the pastes. Kept: about 70
+    # wordings and patterns (E0062's were dropped: its bare pattern already matches all of them;
+    # E0034 gained that bare pattern for the runtime's "no kernel image" text and kept one of
+    # its other additions; E0015's were cut to patterns for its page's weight). Suite
+    # unchanged; calibration top-1 855, top-3 868, confident 815 -> 819, near misses unchanged.
+    # The holdout, scored once: top-1 735 -> 736, top-3 761 -> 764, confident 704 -> 707, no
+    # match 79 -> 78, near misses unchanged (36, 23 confidently).
     "calibration": {
         "top1": 855 / 907,
         "top3": 868 / 907,
-        "confident_top1": 815 / 907,
+        "confident_top1": 819 / 907,
         "near_false": 21 / 105,
         "confident_near_false": 12 / 105,
     },
@@ -1500,9 +1509,9 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 735 / 870,
-        "top3": 761 / 870,
-        "confident_top1": 704 / 870,
+        "top1": 736 / 870,
+        "top3": 764 / 870,
+        "confident_top1": 707 / 870,
         "near_false": 36 / 145,
         "confident_near_false": 23 / 145,
     },
