@@ -471,15 +471,14 @@ class Matcher:
             raw = raw_lines[i]
             shape = shapes.get(raw)
             if shape is None:
-                toks = line_tokens(i)
-                shape = shapes[raw] = (toks, [(k, t) for k, t in enumerate(toks) if t in wanted])
-            toks, held = shape
+                words = line_tokens(i)
+                shape = shapes[raw] = (words, [(k, t) for k, t in enumerate(words) if t in wanted])
             base = len(stream)
-            for k, tok in held:
+            for k, tok in shape[1]:
                 pos.setdefault(tok, []).append(base + k)
-            stream.extend(toks)
-            line_of.extend([i] * len(toks))
-            seg.extend([segment] * len(toks))
+            stream.extend(shape[0])
+            line_of.extend([i] * len(shape[0]))
+            seg.extend([segment] * len(shape[0]))
         best: dict[str, tuple[float, int]] = {}
         loose: dict[str, tuple[float, int]] = {}  # matched by generic wordings
         # The winning alignment's weight decides a tie between strong matches: of two wordings

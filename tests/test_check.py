@@ -256,6 +256,27 @@ def test_pattern_that_matches_another_entrys_message(make_repo: MakeRepo) -> Non
     assert run_check(repo) == (0, [])
 
 
+def test_pattern_without_fixed_text_is_refused(make_repo: MakeRepo) -> None:
+    """Such a pattern cannot be prefiltered: every line of every log is searched for it."""
+    repo = make_repo()
+    split = '  - regex: "(first wording|second wording): \\\\d+"\n    engine: pytorch\ncause:'
+    two = fixture_text("E0002.yaml").replace("cause:", "patterns:\n" + split, 1)
+    (repo / "errors" / "E0002.yaml").write_text(two, encoding="utf-8")
+    _, lines = run_check(repo)
+    assert lines == [
+        "errors/E0002.yaml:16:12: patterns[0].regex: holds no fixed text (4 letters or more, "
+        "outside groups and classes) that every match contains, so it is searched on every line "
+        "of every log: begin it with fixed text, or split an alternation into one pattern per "
+        "branch"
+    ]
+    # One pattern per branch: each has its fixed text.
+    fixed = split.replace("(first wording|second wording)", "first wording")
+    (repo / "errors" / "E0002.yaml").write_text(
+        fixture_text("E0002.yaml").replace("cause:", "patterns:\n" + fixed, 1), encoding="utf-8"
+    )
+    assert run_check(repo) == (0, [])
+
+
 @pytest.mark.parametrize(
     ("regex", "why"),
     [

@@ -12,7 +12,7 @@ from calculators.grid import COMBOS
 from calculators.models import load_catalog
 from errkb.checks.costs import missing_costs
 from errkb.checks.flaglint import lint_entries
-from errkb.checks.patterns import pattern_collisions
+from errkb.checks.patterns import pattern_collisions, unfiltered_patterns
 from errkb.entries.diagnostics import Diagnostic, format_loc
 from errkb.entries.links import Loc, entry_links
 from errkb.entries.loader import FILE_RE, LoadedEntry, entry_file_ids, load_dir
@@ -118,6 +118,18 @@ def check_corpus(
             field=f"patterns[{p_index}].regex",
             message=f"also matches message {m_index + 1} of {victim.id} ({victim.title}): a paste "
             "of that message would land here; make the pattern more specific",
+        )
+
+    for entry, p_index in unfiltered_patterns([item.entry for item in items]):
+        at(
+            by_entry[id(entry)],
+            "patterns",
+            p_index,
+            "regex",
+            field=f"patterns[{p_index}].regex",
+            message="holds no fixed text (4 letters or more, outside groups and classes) that "
+            "every match contains, so it is searched on every line of every log: begin it with "
+            "fixed text, or split an alternation into one pattern per branch",
         )
 
     # A fit table names catalog models and engines that have table settings.
