@@ -1464,12 +1464,29 @@ MEASURED: dict[str, dict[str, float]] = {
     # unchanged; calibration top-1 855, top-3 868, confident 815 -> 819, near misses unchanged.
     # The holdout, scored once: top-1 735 -> 736, top-3 761 -> 764, confident 704 -> 707, no
     # match 79 -> 78, near misses unchanged (36, 23 confidently).
+    # A second audit the same day, the next 22 entries by calibration labels (E0002, E0032,
+    # E0012, E0019, E0020, E0022, E0036, E0038, E0040, E0047, E0048, E0051, E0052, E0057,
+    # E0075, E0084, E0086, E0088, E0113, E0149, E0158, E0161), six helpers again. Mended on the
+    # calibration part: E0036's pattern for missing CUDA libraries named libnccl, which no entry
+    # covers, and took a Jan paste from E0094 and gave a near miss a confident page (libnccl
+    # left out); E0057's TGI 0.2-0.3 "inputs must have less than N tokens" is TEI's wording
+    # today (E0387) and took a TEI paste (dropped). Suite unchanged; calibration top-1 855 ->
+    # 856, top-3 868 -> 869, confident 819 -> 823, no match 24 -> 23, near misses given a page
+    # 21 (12 -> 13 confidently: a Vulkan pinned-memory failure that prints E0084's own
+    # "vk::Device::allocateMemory: ErrorOutOfDeviceMemory"). The holdout, scored once: top-1
+    # 736 -> 739, top-3 764 -> 767, confident 707 -> 710, no match 78 -> 75, but near misses
+    # given a page 36 -> 39 (23 -> 25 confidently). Then, from that rise and without looking
+    # at which pastes moved, the lines an engine prints while it carries on (float16 fallbacks
+    # for E0022, chat-template fallback warnings for E0020) were dropped or made `generic`,
+    # a rule the helper had flagged: calibration unchanged, and the holdout, scored a second
+    # time for this batch, unchanged too. Kept: three more held-out errors found, three more
+    # uncovered ones offered a page.
     "calibration": {
-        "top1": 855 / 907,
-        "top3": 868 / 907,
-        "confident_top1": 819 / 907,
+        "top1": 856 / 907,
+        "top3": 869 / 907,
+        "confident_top1": 823 / 907,
         "near_false": 21 / 105,
-        "confident_near_false": 12 / 105,
+        "confident_near_false": 13 / 105,
     },
     # Twenty entries' prose tightened for their pages' weight (issue 17, ce91016), not for
     # matching: E0069's detection text, which the matcher also reads, no longer shares words with
@@ -1509,11 +1526,11 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 736 / 870,
-        "top3": 764 / 870,
-        "confident_top1": 707 / 870,
-        "near_false": 36 / 145,
-        "confident_near_false": 23 / 145,
+        "top1": 739 / 870,
+        "top3": 767 / 870,
+        "confident_top1": 710 / 870,
+        "near_false": 39 / 145,
+        "confident_near_false": 25 / 145,
     },
 }
 # Re-measured after 37 entries (E0103-E0155) joined the corpus and 39 real logs the suite
