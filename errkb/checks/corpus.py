@@ -109,25 +109,30 @@ def check_corpus(
             texts.setdefault(key, []).append(item)
 
     by_entry = {id(item.entry): item for item in items}
-    for entry, p_index, victim, m_index in pattern_collisions([item.entry for item in items]):
+
+    def at_pattern(entry: Entry, p_index: int, message: str) -> None:
         at(
             by_entry[id(entry)],
             "patterns",
             p_index,
             "regex",
             field=f"patterns[{p_index}].regex",
-            message=f"also matches message {m_index + 1} of {victim.id} ({victim.title}): a paste "
-            "of that message would land here; make the pattern more specific",
+            message=message,
         )
 
-    for entry, p_index in unfiltered_patterns([item.entry for item in items]):
-        at(
-            by_entry[id(entry)],
-            "patterns",
+    entries = [item.entry for item in items]
+    for entry, p_index, victim, m_index in pattern_collisions(entries):
+        at_pattern(
+            entry,
             p_index,
-            "regex",
-            field=f"patterns[{p_index}].regex",
-            message="holds no fixed text (4 letters or more, outside groups and classes) that "
+            f"also matches message {m_index + 1} of {victim.id} ({victim.title}): a paste "
+            "of that message would land here; make the pattern more specific",
+        )
+    for entry, p_index in unfiltered_patterns(entries):
+        at_pattern(
+            entry,
+            p_index,
+            "holds no fixed text (4 letters or more, outside groups and classes) that "
             "every match contains, so it is searched on every line of every log: begin it with "
             "fixed text, or split an alternation into one pattern per branch",
         )
