@@ -434,7 +434,6 @@ class Matcher:
         # Logs repeat lines (a retry loop, a progress bar, every rank's copy of an error): each
         # distinct line is cleaned and cut into tokens once.
         cleaned: dict[str, str] = {}
-        tokenised: dict[str, list[str]] = {}
 
         def clean(i: int) -> str:
             raw = raw_lines[i]
@@ -443,12 +442,6 @@ class Matcher:
                 # pattern's `^` must not see; tokens and terms ignore them anyway.
                 cleaned[raw] = clean_line(raw).strip()
             return cleaned[raw]
-
-        def line_tokens(i: int) -> list[str]:
-            raw = raw_lines[i]
-            if raw not in tokenised:
-                tokenised[raw] = tokens(clean(i))
-            return tokenised[raw]
 
         translated = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY)
         marked, anchors = self.candidates(lowered, translated)
@@ -460,7 +453,8 @@ class Matcher:
         seg: list[int] = []
         segment, previous = 0, -1
         wanted = self.all_tokens
-        # Per distinct line: its tokens, and the offsets of those some template holds.
+        # Per distinct line: its tokens, and the offsets of those some template holds (the
+        # line is cut into tokens once, however often it repeats).
         shapes: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
         for i, keep in enumerate(marked):
             if not keep:
@@ -471,7 +465,7 @@ class Matcher:
             raw = raw_lines[i]
             shape = shapes.get(raw)
             if shape is None:
-                words = line_tokens(i)
+                words = tokens(clean(i))
                 shape = shapes[raw] = (words, [(k, t) for k, t in enumerate(words) if t in wanted])
             base = len(stream)
             for k, tok in shape[1]:
