@@ -432,7 +432,7 @@ class Matcher:
         # every word token of a cleaned line is a word of that text.
         lowered = Lines(split_lines(ESCAPES.sub(" ", ANSI.sub("", log).lower())))
         # Logs repeat lines (a retry loop, a progress bar, every rank's copy of an error): each
-        # distinct line is cleaned and cut into tokens once.
+        # distinct line is cleaned, stripped of colours and cut into tokens once.
         cleaned: dict[str, str] = {}
 
         def clean(i: int) -> str:
@@ -442,6 +442,14 @@ class Matcher:
                 # pattern's `^` must not see; tokens and terms ignore them anyway.
                 cleaned[raw] = clean_line(raw).strip()
             return cleaned[raw]
+
+        printed: dict[str, str] = {}
+
+        def as_printed(i: int) -> str:
+            raw = raw_lines[i]
+            if raw not in printed:
+                printed[raw] = strip_colours(raw)
+            return printed[raw]
 
         translated = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY)
         marked, anchors = self.candidates(lowered, translated)
@@ -555,7 +563,7 @@ class Matcher:
                 tried.add(raw)
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
-                if pattern.search(clean(i)) or pattern.search(strip_colours(raw)):
+                if pattern.search(clean(i)) or pattern.search(as_printed(i)):
                     offer(entry_id, 1.0, i, into, 0.0)
                     break
         ranked = self.rank(best, lowered, weight)
