@@ -37,6 +37,9 @@ Speed: a 10,000-line log is mostly noise, so only *candidate* lines are cleaned:
 lines near an anchor word of a template (the words of which every reportable
 alignment holds one, chosen per log, rarest first) and lines holding a pattern's
 literal text. Runs of other lines break the stream: no alignment crosses them.
+Logs repeat themselves (retry loops, every rank's copy): a seed whose surroundings copy an
+earlier seed's is not aligned again (`errkb.match.repeats`), and patterns search each
+distinct line once.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +88,7 @@ from errkb.match.normalize import (
     strip_colours,
     tokens,
 )
+from errkb.match.repeats import Windows
 from errkb.memo import persistent
 
 __all__ = [
@@ -330,6 +334,9 @@ class Matcher:
     # Skip the seeds that can only tie an entry's score from a later line (see `match`); off
     # only in the test that checks the skip changes no ranking.
     tie_pruning = True
+    # Skip the seeds whose surroundings copy an earlier seed's (`errkb.match.repeats`); off
+    # only in the test that checks the skip changes no ranking.
+    skip_copies = True
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.min_tokens = int(data["min_tokens"])
@@ -408,9 +415,14 @@ class Matcher:
         words = translated.split(b"\n")
         vocab = self.vocab
         index: dict[str, list[int]] = {}
+        # A repeated line (a retry loop, every rank's copy) is cut into words once.
+        held: dict[bytes, list[str]] = {}
         for i, line in enumerate(words):
-            for w in vocab.intersection(line.split()):
-                index.setdefault(w.decode(), []).append(i)
+            found = held.get(line)
+            if found is None:
+                found = held[line] = [w.decode() for w in vocab.intersection(line.split())]
+            for w in found:
+                index.setdefault(w, []).append(i)
 
         def count(word: str) -> int:
             return len(index.get(word, ()))
@@ -462,25 +474,49 @@ class Matcher:
         segment, previous = 0, -1
         wanted = self.all_tokens
         # Per distinct line: its tokens, and the offsets of those some template holds (the
-        # line is cut into tokens once, however often it repeats).
-        shapes: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
+        # line is cut into tokens once, however often it repeats), and a number.
+        shapes: dict[str, tuple[list[str], list[tuple[int, str]], int]] = {}
+        # Each kept line's start in the stream, its shape's number (twice it, plus one after
+        # skipped lines), and each log line's place among the kept ones: see `Windows`.
+        line_starts: list[int] = []
+        line_shapes: list[int] = []
+        kept_index: dict[int, int] = {}
         for i, keep in enumerate(marked):
             if not keep:
                 continue
-            if i != previous + 1:
+            brk = i != previous + 1
+            if brk:
                 segment += 1
             previous = i
             raw = raw_lines[i]
             shape = shapes.get(raw)
             if shape is None:
                 words = tokens(clean(i))
-                shape = shapes[raw] = (words, [(k, t) for k, t in enumerate(words) if t in wanted])
+                shape = shapes[raw] = (
+                    words,
+                    [(k, t) for k, t in enumerate(words) if t in wanted],
+                    len(shapes),
+                )
             base = len(stream)
+            kept_index[i] = len(line_starts)
+            line_starts.append(base)
+            line_shapes.append(2 * shape[2] + brk)
             for k, tok in shape[1]:
                 pos.setdefault(tok, []).append(base + k)
             stream.extend(shape[0])
             line_of.extend([i] * len(shape[0]))
             seg.extend([segment] * len(shape[0]))
+        windows = Windows(line_starts, line_shapes, len(stream), self.reach(CAP) + 1)
+        places: dict[int, tuple[int | None, int]] = {}
+
+        def where(p: int) -> tuple[int | None, int]:
+            """Stream position p's surroundings (`Windows`) and its offset in its line."""
+            place = places.get(p)
+            if place is None:
+                s = kept_index[line_of[p]]
+                place = places[p] = (windows.line_name(s), p - line_starts[s])
+            return place
+
         best: dict[str, tuple[float, int]] = {}
         loose: dict[str, tuple[float, int]] = {}  # matched by generic wordings
         # The winning alignment's weight decides a tie between strong matches: of two wordings
@@ -523,13 +559,30 @@ class Matcher:
             if self.tie_pruning and held is not None and ceiling / whole <= held[0]:
                 until = bisect_right(line_of, held[1]) - 1 + self.reach(len(toks))
             found = self.align_template(
-                toks, ws, words, occurs, ceiling, seg, stream, line_of, until, named
+                toks,
+                ws,
+                words,
+                occurs,
+                ceiling,
+                seg,
+                stream,
+                line_of,
+                until,
+                named,
+                where if self.skip_copies else None,
             )
             if found is not None and found[0] >= least * whole:
                 offer(entry_id, found[0] / whole, line_of[found[1]], into, found[0])
         # A needle the log cannot hold (see `needle_words`) is not searched; the log's words
         # joined once answer "part of a word of the log" with a C-speed substring search.
         log_words = frozenset(translated.split())
+        # Patterns search each distinct line once, at its first place (a retry loop, every
+        # rank's copy of an error): the first copy comes first, and a hit stops the search.
+        first_at: dict[str, int] = {}
+        for i, raw in enumerate(raw_lines):
+            first_at.setdefault(raw, i)
+        firsts = list(first_at.values())
+        distinct = Lines([lowered.lines[i] for i in firsts])
         vocabulary = b"\n".join(log_words)
         for (entry_id, pattern, literals), parts, generic in zip(
             self.patterns, self.needle_parts, self.pattern_generic, strict=True
@@ -548,19 +601,10 @@ class Matcher:
                     if log_words.issuperset(whole)
                     and all(w in log_words or w in vocabulary for w in cut)
                 ]
-            lines = (
-                range(len(raw_lines) if before is None else before)
-                if literals is None
-                else lowered.iter_containing(literals, before)
-            )
-            # A line repeated (a retry loop, every rank's copy) is searched once: the first
-            # copy came first, and a hit stops the search.
-            tried: set[str] = set()
-            for i in lines:
-                raw = raw_lines[i]
-                if raw in tried:
-                    continue
-                tried.add(raw)
+            stop = len(firsts) if before is None else bisect_left(firsts, before)
+            lines = range(stop) if literals is None else distinct.iter_containing(literals, stop)
+            for d in lines:
+                i = firsts[d]
                 # Authors write patterns against the line as printed; cleaning turns its
                 # numbers, paths and quoted names into placeholders, so both forms are tried.
                 if pattern.search(clean(i)) or pattern.search(as_printed(i)):
@@ -614,6 +658,7 @@ class Matcher:
         line_of: list[int],
         until: int | None = None,
         named: tuple[int, ...] = (),
+        where: Callable[[int], tuple[int | None, int]] | None = None,
     ) -> tuple[float, int] | None:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
@@ -625,16 +670,29 @@ class Matcher:
         (`renamed`)."""
         at = {w: [k for k, t in enumerate(toks) if t == w] for w in words}
         # Every position of a word holds the same stream positions: the first one's are its seeds.
-        seeds = sorted(p for w in words if at[w] for p in occurs[at[w][0]] or ())
+        lists = [occurs[at[w][0]] or [] for w in words if at[w]]
+        # Each list is ascending: joined and sorted, timsort merges the runs.
+        seeds = lists[0] if len(lists) == 1 else sorted(itertools.chain.from_iterable(lists))
         gap = self.gap_for(len(toks))
         found: tuple[float, int] | None = None
         covered = -1
+        # Seeds whose surroundings copy an earlier seed's (`Windows`): how far past the seed
+        # that seed's alignment covered, or None.
+        copies: dict[tuple[int, int, int], int | None] = {}
         for p in seeds:
             if until is not None and p > until:
                 break
             if p <= covered:
                 continue
+            name, offset = where(p) if where is not None else (None, 0)
             for j in at[stream[p]]:
+                if name is not None:
+                    key = (j, name, offset)
+                    if key in copies:
+                        span = copies[key]
+                        if span is not None:
+                            covered = max(covered, p + span)
+                        continue
                 matched, at_stream = align(occurs, j, p, seg, gap)
                 first = at_stream[0]
                 # A later seed inside this alignment's span is skipped only when the alignment
@@ -643,6 +701,8 @@ class Matcher:
                 # aligns all of it.
                 if matched[0] == 0:
                     covered = max(covered, at_stream[-1])
+                if name is not None:
+                    copies[(j, name, offset)] = at_stream[-1] - p if matched[0] == 0 else None
                 if len(matched) < self.min_tokens:
                     continue
                 got = total([ws[k] for k in matched])

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -573,7 +574,8 @@ def test_seeds_skipped_past_a_tie_change_no_ranking() -> None:
         bounded = 0
 
         def align_template(self, *args: Any, **kwargs: Any) -> tuple[float, int] | None:
-            if args[-1] is not None:
+            until = args[8]
+            if until is not None:
                 Counting.bounded += 1
             return super().align_template(*args, **kwargs)
 
@@ -584,3 +586,61 @@ def test_seeds_skipped_past_a_tie_change_no_ranking() -> None:
     for log in [*logs, build_log()]:
         assert pruned.match(log, top=5) == whole.match(log, top=5)
     assert Counting.bounded > 0
+
+
+def test_seeds_in_a_copy_of_an_earlier_stretch_change_no_ranking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A seed whose surroundings copy an earlier seed's is not aligned again: logs that repeat
+    themselves (suite logs printed again after others, as a retry loop or a second rank does;
+    the same lines shuffled and repeated; the dense benchmark log) rank exactly as when every
+    seed is aligned, and copies are found."""
+    import random
+
+    import errkb.matcher as matcher_module
+    from benchmarks.match_bench import build_log
+    from errkb.match.repeats import Windows
+
+    seen: list[int] = []
+
+    class Counting(Windows):
+        def line_name(self, s: int) -> int | None:
+            name = super().line_name(s)
+            seen.append(-1 if name is None else name)
+            return name
+
+    monkeypatch.setattr(matcher_module, "Windows", Counting)
+    data = matcher_data(real_corpus().entries)
+    skipping, whole = Matcher(data), Matcher(data)
+    whole.skip_copies = False
+    logs = [p.read_text("utf-8") for p in sorted((ROOT / "tests/fixtures/logs").glob("*.log"))]
+    rnd = random.Random(14)
+    repeated = [build_log()]
+    for k in range(40):
+        a, b, c = rnd.sample(logs, 3)
+        lines = "\n".join([a, b, a, c, b, a]).split("\n")
+        if k % 2:
+            rnd.shuffle(lines)
+            lines += lines[: len(lines) // 2]
+        repeated.append("\n".join(lines))
+    for log in repeated:
+        assert skipping.match(log, top=8) == whole.match(log, top=8)
+    named = [n for n in seen if n >= 0]
+    assert len(named) > len(set(named)), "no copy was found"
+
+
+def test_a_copy_of_a_stretch_has_the_same_name_and_the_edges_none() -> None:
+    """Windows names equal surroundings equally: same lines, same place, same segment breaks."""
+    from errkb.match.repeats import Windows
+
+    # Six kept lines of two tokens each; shapes 2 * line + break. Lines 0-2 and 3-5 are the
+    # same lines, but line 3 follows skipped lines (odd shape) where line 0 does not matter.
+    starts = [0, 2, 4, 6, 8, 10, 12, 14, 16]
+    shapes = [2, 4, 6, 2, 4, 6, 2, 4, 6]
+    w = Windows(starts, shapes, 18, reach=2)
+    assert w.line_name(0) is None and w.line_name(8) is None  # runs off the stream
+    assert w.line_name(4) == w.line_name(7) and w.line_name(1) == w.line_name(4)
+    assert w.line_name(2) != w.line_name(1)
+    broken = Windows(starts, [2, 4, 6, 3, 4, 6, 2, 4, 6], 18, reach=2)
+    assert broken.line_name(4) != broken.line_name(7)  # a segment break before line 3
+    assert Windows(starts, shapes, 18, reach=3).line_name(1) is None

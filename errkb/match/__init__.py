@@ -3,7 +3,9 @@
 - `align`: a message's tokens aligned in order to the log's tokens, gaps allowed;
 - `lexical`: the second stage, a BM25 ranking of every entry's text against the log's
   error lines, for pastes no stored wording catches ("possible matches");
-- `context`: the lines around a match decide between entries that share its wording.
+- `context`: the lines around a match decide between entries that share its wording;
+- `repeats`: a stretch of the log that copies an earlier one is not aligned again (speed
+  only: no ranking changes).
 
 Each stage's data is built here at build time and exported in `matcher.json`, and
 `docs/assets/javascripts/matcher.js` runs the same arithmetic in the same order.
