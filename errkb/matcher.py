@@ -25,7 +25,8 @@ How a log is scored:
    matched at the same line are ordered by the log's phase there
    (`errkb.match.context`).
 5. A wording or pattern marked `generic` (a line the program also prints for failures the
-   entry does not cover) gives its entry only as a *possible* match, after the others.
+   entry does not cover) gives its entry only as a *possible* match, after the others; at one
+   line a generic wording (the line's message) comes before a generic pattern (its wrapper).
 6. When no wording matches, the second stage (`errkb.match.lexical`) may offer
    *possible* matches: entries whose text (messages, title, summary, cause, detection
    notes) shares the words of the log's error lines, when one entry stands out; they
@@ -523,6 +524,9 @@ class Matcher:
         # matched as well at one line, the one that spans more of it ("Decode out of memory"
         # against "Out of memory"). Generic matches are ranked without it.
         weight: dict[str, float] = {}
+        # Whether a generic match is a pattern's: it says the line holds a wrapper's words, and
+        # a generic wording matched at the same line is that line's message, so it comes first.
+        by_pattern: dict[str, bool] = {}
 
         def offer(
             entry_id: str,
@@ -537,6 +541,8 @@ class Matcher:
                 into[entry_id] = (score, line)
                 if into is best:
                     weight[entry_id] = aligned
+                else:
+                    by_pattern[entry_id] = aligned == 0.0
 
         for (entry_id, toks, ws), whole, words, generic, named in zip(
             self.templates, self.totals, anchors, self.generic, self.named, strict=True
@@ -618,7 +624,7 @@ class Matcher:
         # A generic line says which program failed, not why: its entries are possible matches,
         # first in the log first, before the second stage's.
         for entry_id, (score, line) in sorted(
-            loose.items(), key=lambda kv: (kv[1][1], -kv[1][0], kv[0])
+            loose.items(), key=lambda kv: (kv[1][1], by_pattern[kv[0]], -kv[1][0], kv[0])
         ):
             if len(out) < top and entry_id not in best:
                 shown_score = round3(self.generic_max * score)

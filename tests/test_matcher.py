@@ -441,6 +441,18 @@ def test_a_generic_pattern_gives_a_possible_match_below_the_entry_whose_message_
     found = m.match(oom)
     assert (found[0].entry_id, found[0].possible) == ("E0015", False)
     assert all(f.possible for f in found if f.entry_id == "E0029")
+    # The reason is a generic wording of E0026 (a tensor check also stops broken files): both
+    # are possible matches, and the wording's entry comes first though the pattern scores 1.0.
+    tensor = (
+        "Error: llama runner process has terminated: error loading model: check_tensor_dims: "
+        "tensor 'output.weight' not found"
+    )
+    found = m.match(tensor)
+    assert [(f.entry_id, f.possible, f.generic) for f in found[:2]] == [
+        ("E0026", True, True),
+        ("E0029", True, True),
+    ]
+    assert found[0].score < found[1].score
 
 
 def test_colour_codes_as_a_terminal_shows_them_are_removed_too() -> None:

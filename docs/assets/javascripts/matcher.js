@@ -488,9 +488,11 @@
     var out = this.rank(best, lowered).slice(0, top).map(function (id) {
       return { id: id, score: round3(best[id][0]), line: best[id][1] + 1, matched: strip(best[id][1]), possible: false, generic: false };
     });
-    // A generic line says which program failed, not why: possible matches, first in the log first.
+    // A generic line says which program failed, not why: possible matches, first in the log first;
+    // at one line a generic wording (the line's message) before a generic pattern (its wrapper).
     Object.keys(loose).sort(function (a, b) {
-      return compareKeys([loose[a][1], -loose[a][0], a], [loose[b][1], -loose[b][0], b]);
+      return compareKeys([loose[a][1], loose[a][2] === 0 ? 1 : 0, -loose[a][0], a],
+                         [loose[b][1], loose[b][2] === 0 ? 1 : 0, -loose[b][0], b]);
     }).forEach(function (id) {
       if (out.length < top && !best[id]) {
         out.push({ id: id, score: round3(self.genericMax * loose[id][0]), line: loose[id][1] + 1,
