@@ -49,6 +49,7 @@ import itertools
 import math
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -415,28 +416,32 @@ class Matcher:
             translated = lowered.text.encode("utf-8", "replace").translate(WORDS_ONLY)
         words = translated.split(b"\n")
         vocab = self.vocab
-        index: dict[str, list[int]] = {}
-        # A repeated line (a retry loop, every rank's copy) is cut into words once.
-        held: dict[bytes, list[str]] = {}
-        for i, line in enumerate(words):
-            found = held.get(line)
-            if found is None:
-                found = held[line] = [w.decode() for w in vocab.intersection(line.split())]
-            for w in found:
-                index.setdefault(w, []).append(i)
+        # A repeated line (a retry loop, every rank's copy) is cut into words once; a word's
+        # count is the lines holding it, a line counted as often as the log prints it.
+        copies = Counter(words)
+        held = {line: [w.decode() for w in vocab.intersection(line.split())] for line in copies}
+        counts: dict[str, int] = {}
+        for line, times in copies.items():
+            for w in held[line]:
+                counts[w] = counts.get(w, 0) + times
 
         def count(word: str) -> int:
-            return len(index.get(word, ()))
+            return counts.get(word, 0)
 
         anchors = [anchor_words(toks, ws, count, self.min_score) for _, toks, ws in self.templates]
         if self.scan_all:
             return [True] * n, anchors
-        hits = {i for ws in anchors for w in ws for i in index.get(w, ())}
+        wanted = {w for ws in anchors for w in ws}
+        hit = {line for line, ws in held.items() if not wanted.isdisjoint(ws)}
         marked = [False] * n
         before, after = self.window
-        for i in hits:
-            lo, hi = max(0, i - before), min(n, i + after + 1)
-            marked[lo:hi] = [True] * (hi - lo)
+        done = 0  # lines before this one are marked already where a window reached them
+        for i, line in enumerate(words):
+            if line in hit:
+                lo, hi = max(done, i - before), min(n, i + after + 1)
+                if lo < hi:
+                    marked[lo:hi] = [True] * (hi - lo)
+                    done = hi
         return marked, anchors
 
     def match(self, log: str, top: int = 5) -> list[Match]:
