@@ -35,30 +35,29 @@ def align(
     at_after: list[int] = []
     at_before: list[int] = []
     here = seg[p]
+    # A token's nearest occurrence after (before) the last one matched must lie within
+    # gap + 1 of it: a list with none in that range is passed over without a search.
+    step = gap + 1
     cur = p
     for k in range(j + 1, len(occurs)):
         found = occurs[k]
-        if not found:
+        if not found or found[-1] <= cur:
             continue
-        i = bisect_right(found, cur)
-        if i < len(found):
-            q = found[i]
-            if q - cur - 1 <= gap and seg[q] == here:
-                after.append(k)
-                at_after.append(q)
-                cur = q
+        q = found[bisect_right(found, cur)]
+        if q - cur <= step and seg[q] == here:
+            after.append(k)
+            at_after.append(q)
+            cur = q
     cur = p
     for k in range(j - 1, -1, -1):
         found = occurs[k]
-        if not found:
+        if not found or found[0] >= cur:
             continue
-        i = bisect_left(found, cur) - 1
-        if i >= 0:
-            q = found[i]
-            if cur - q - 1 <= gap and seg[q] == here:
-                before.append(k)
-                at_before.append(q)
-                cur = q
+        q = found[bisect_left(found, cur) - 1]
+        if cur - q <= step and seg[q] == here:
+            before.append(k)
+            at_before.append(q)
+            cur = q
     return [*reversed(before), j, *after], [*reversed(at_before), p, *at_after]
 
 
