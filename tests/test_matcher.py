@@ -656,3 +656,28 @@ def test_a_copy_of_a_stretch_has_the_same_name_and_the_edges_none() -> None:
     broken = Windows(starts, [2, 4, 6, 3, 4, 6, 2, 4, 6], 18, reach=2)
     assert broken.line_name(4) != broken.line_name(7)  # a segment break before line 3
     assert Windows(starts, shapes, 18, reach=3).line_name(1) is None
+
+
+def test_matching_makes_no_reference_cycles() -> None:
+    """The collector is paused while a log is matched (`Matcher.match`): that is only sound
+    if everything matching allocates is freed by reference counting. A collection right after
+    matching the dense benchmark log and a suite log finds nothing to free."""
+    import gc
+
+    from benchmarks.match_bench import build_log
+
+    m = Matcher(matcher_data(real_corpus().entries))
+    logs = [
+        build_log(2_000),
+        (ROOT / "tests/fixtures/logs/001-vllm-v0-no-cache-blocks-docker.log").read_text(),
+    ]
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for log in logs:
+            assert m.match(log, top=5)
+            assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
