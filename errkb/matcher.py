@@ -72,6 +72,7 @@ from errkb.match.align import (
 )
 from errkb.match.context import CONTEXT, PHASES, context_links, entry_phases, phase_at
 from errkb.match.entry import Entry
+from errkb.match.lines import NeedleLines
 from errkb.match.needles import needles
 from errkb.match.normalize import (
     ANSI,
@@ -359,6 +360,9 @@ class Matcher:
         self.needle_parts: list[list[tuple[list[bytes], list[bytes]]]] = [
             [needle_words(n) for n in lits or ()] for _, _, lits in self.patterns
         ]
+        self.needle_vocab = frozenset(
+            w for ps in self.needle_parts for whole, _ in ps for w in whole
+        )
         self.min_score = float(data["min_score"])
         self.strong = float(data["strong"])
         self.gap = int(data["gap"])
@@ -609,6 +613,7 @@ class Matcher:
         firsts = list(first_at.values())
         distinct = Lines([lowered.lines[i] for i in firsts])
         vocabulary = b"\n".join(log_words)
+        needle_lines = NeedleLines(distinct, self.needle_vocab)
         for (entry_id, pattern, literals), parts, generic in zip(
             self.patterns, self.needle_parts, self.pattern_generic, strict=True
         ):
@@ -619,15 +624,22 @@ class Matcher:
             before = held[1] if held is not None and held[0] >= 1.0 else None
             if before == 0:
                 continue
+            parts_kept: list[tuple[list[bytes], list[bytes]]] = []
             if literals is not None:
-                literals = [
-                    n
+                kept = [
+                    (n, (whole, cut))
                     for n, (whole, cut) in zip(literals, parts, strict=True)
                     if log_words.issuperset(whole)
                     and all(w in log_words or w in vocabulary for w in cut)
                 ]
+                literals = [n for n, _ in kept]
+                parts_kept = [p for _, p in kept]
             stop = len(firsts) if before is None else bisect_left(firsts, before)
-            lines = range(stop) if literals is None else distinct.iter_containing(literals, stop)
+            lines = (
+                range(stop)
+                if literals is None
+                else needle_lines.holding(literals, [p[0] for p in parts_kept], stop)
+            )
             for d in lines:
                 i = firsts[d]
                 # Authors write patterns against the line as printed; cleaning turns its

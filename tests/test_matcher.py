@@ -183,6 +183,43 @@ def test_a_needle_in_a_log_passes_the_word_filters(before: str, after: str, pick
     assert all(w in words or w in vocabulary for w in cut)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abz_ .:[]/-()'0", max_size=12), min_size=1, max_size=8),
+    st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=3),
+    st.integers(min_value=0, max_value=9),
+)
+def test_needles_found_through_their_rarest_word_are_the_lines_a_full_search_finds(
+    lines: list[str], picks: list[int], stop: int
+) -> None:
+    """NeedleLines reads only the lines holding a needle's rarest inner word; the lines it
+    reports are exactly those a search of the whole text reports, in order, before `stop`.
+    Needles are the corpus's own, some written into the lines, some only their words."""
+    from errkb.match.lines import NeedleLines
+    from errkb.matcher import needle_words
+
+    m = _real_matcher()
+    pool = [n for _, _, lits in m.patterns for n in lits or ()]
+    needles = [pool[p % len(pool)] for p in picks]
+    inner = [needle_words(n)[0] for n in needles]
+    # Every third line holds a needle, every third its inner words only (not the needle).
+    lines = [
+        line
+        + (
+            needles[k % len(needles)]
+            if k % 3 == 1
+            else " ".join(w.decode() for w in inner[k % len(needles)])
+            if k % 3 == 2
+            else ""
+        )
+        for k, line in enumerate(lines)
+    ]
+    lowered = Lines([line.lower() for line in lines])
+    index = NeedleLines(lowered, m.needle_vocab)
+    got = list(index.holding(needles, inner, min(stop, len(lines))))
+    assert got == list(lowered.iter_containing(needles, min(stop, len(lines))))
+
+
 @functools.cache
 def _real_matcher() -> Matcher:
     return Matcher(matcher_data(real_corpus().entries))
