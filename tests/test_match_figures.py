@@ -1517,7 +1517,18 @@ MEASURED: dict[str, dict[str, float]] = {
     # page. The holdout labels were not touched. The holdout, scored once for the batch (the
     # generic rule, E0010's pattern for log 054 and the audit): top-1 744 -> 746, top-3 774 ->
     # 778, confident 715 -> 720, no match 68 -> 64, near misses given a page unchanged (41, 26
-    # confidently).
+    # confidently). A fifth audit the same day, the next 30 entries by calibration labels (28
+    # changed: E0004, E0006, E0016, E0023, E0027, E0044, E0061, E0065, E0067, E0069, E0074, E0076,
+    # E0078, E0090, E0094, E0095, E0107, E0112, E0116, E0117, E0123, E0124, E0138, E0153,
+    # E0173, E0182, E0188, E0190; six helpers, about 100 wordings and patterns). Reviewed before
+    # scoring: lines printed whatever the real reason or while the program carries on were made
+    # `generic` (text-generation-webui's "Failed loading the model. **This usually happens due
+    # to lack of memory**" and its llama-server exit line, SGLang's NaN-sanitising warning, Ollama's
+    # "client connection closed before server finished loading", llama.cpp's "failed to
+    # initialize Metal backend"). Suite and calibration unchanged. The holdout, scored once:
+    # top-1 746 -> 748, top-3 778 -> 780, confident 720 -> 722, no match 64 -> 61, and three
+    # more near misses given a possible page (41 -> 44 of 145; confidently unchanged, 26).
+    # Kept, as earlier audits with the same trade were: which pages moved was not looked up.
     "calibration": {
         "top1": 861 / 909,
         "top3": 873 / 909,
@@ -1563,10 +1574,10 @@ MEASURED: dict[str, dict[str, float]] = {
     # correction read in Ollama's routes.go, that the tools error names the full registry path
     # from v0.5.2 (v0.3.0 to v0.5.1 named the model as requested); scored once, no figure moved.
     "holdout": {
-        "top1": 746 / 870,
-        "top3": 778 / 870,
-        "confident_top1": 720 / 870,
-        "near_false": 41 / 145,
+        "top1": 748 / 870,
+        "top3": 780 / 870,
+        "confident_top1": 722 / 870,
+        "near_false": 44 / 145,
         "confident_near_false": 26 / 145,
     },
 }
