@@ -61,6 +61,7 @@ from errkb.match import normalize as normalize_module
 from errkb.match.align import (
     align,
     anchor_words,
+    beyond_reach,
     contradicted,
     idf,
     named_at,
@@ -121,6 +122,8 @@ __all__ = [
     "total",
 ]
 
+# Tokens checked, heaviest first, before aligning a seed (speed only; `align.beyond_reach`).
+HEAVY = 6
 MIN_TOKENS = 5  # a match of fewer tokens than this is a coincidence, not an error
 MIN_SCORE = 0.75  # weighted fraction of a message that must align (near misses reach 0.71)
 STRONG = 0.9  # above this a match is certain; ranked by position in the log
@@ -341,6 +344,9 @@ class Matcher:
     # Skip the seeds whose surroundings copy an earlier seed's (`errkb.match.repeats`); off
     # only in the test that checks the skip changes no ranking.
     skip_copies = True
+    # Skip the seeds whose alignment is known not to matter (`align.beyond_reach`); off only in
+    # the test that checks the skip changes no ranking.
+    reach_pruning = True
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.min_tokens = int(data["min_tokens"])
@@ -370,6 +376,8 @@ class Matcher:
         self.rare_weight = float(data["rare_weight"])
         naming = frozenset((str(a), str(b)) for a, b in data["naming"])
         self.named = [named_at(toks, naming) for _, toks, _ in self.templates]
+        # Each template's HEAVY heaviest positions (`align.beyond_reach`).
+        self.heavy = [heaviest(ws, HEAVY) for _, _, ws in self.templates]
         self.short_tokens = int(data["short_tokens"])
         self.short_gap = int(data["short_gap"])
         self.short_min_score = float(data["short_min_score"])
@@ -567,8 +575,14 @@ class Matcher:
                 else:
                     by_pattern[entry_id] = aligned == 0.0
 
-        for (entry_id, toks, ws), whole, words, generic, named in zip(
-            self.templates, self.totals, anchors, self.generic, self.named, strict=True
+        for (entry_id, toks, ws), whole, words, generic, named, heavy in zip(
+            self.templates,
+            self.totals,
+            anchors,
+            self.generic,
+            self.named,
+            self.heavy,
+            strict=True,
         ):
             least = self.short_min_score if len(toks) < self.short_tokens else self.min_score
             occurs = [pos.get(t) for t in toks]
@@ -599,6 +613,8 @@ class Matcher:
                 until,
                 named,
                 where if self.skip_copies else None,
+                need=least * whole,
+                heavy=heavy if self.reach_pruning else (),
             )
             if found is not None and found[0] >= least * whole:
                 offer(entry_id, found[0] / whole, line_of[found[1]], into, found[0])
@@ -696,6 +712,8 @@ class Matcher:
         until: int | None = None,
         named: tuple[int, ...] = (),
         where: Callable[[int], tuple[int | None, int]] | None = None,
+        need: float = 0.0,
+        heavy: tuple[int, ...] = (),
     ) -> tuple[float, int] | None:
         """(weight aligned, first stream position) of the template's best alignment of at
         least MIN_TOKENS tokens, if any; seeds are the anchor words' positions, in stream
@@ -730,6 +748,21 @@ class Matcher:
                         if span is not None:
                             covered = max(covered, p + span)
                         continue
+                # An alignment that can neither start at the template's first token nor weigh
+                # `need` (the threshold) or more than the best so far is not made (`beyond_reach`).
+                if heavy and beyond_reach(
+                    occurs,
+                    ws,
+                    heavy,
+                    j,
+                    p,
+                    gap + 1,
+                    ceiling,
+                    need if found is None else max(need, found[0]),
+                ):
+                    if name is not None:
+                        copies[(j, name, offset)] = None
+                    continue
                 matched, at_stream = align(occurs, j, p, seg, gap)
                 first = at_stream[0]
                 # A later seed inside this alignment's span is skipped only when the alignment
@@ -951,6 +984,11 @@ def needle_words(needle: str) -> tuple[list[bytes], list[bytes]]:
     for m in re.finditer(rb"[^ ]+", text):
         (whole if m.start() > 0 and m.end() < len(text) else cut).append(m.group())
     return whole, cut
+
+
+def heaviest(ws: Sequence[float], n: int) -> tuple[int, ...]:
+    """The positions of the n largest weights, heaviest first (the first on a tie)."""
+    return tuple(sorted(range(len(ws)), key=lambda k: (-ws[k], k))[:n])
 
 
 def round3(x: float) -> float:

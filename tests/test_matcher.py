@@ -718,3 +718,45 @@ def test_matching_makes_no_reference_cycles() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def test_seeds_beyond_reach_change_no_alignment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seed whose alignment can neither start at the template's first token nor weigh its
+    threshold (or more than the best so far) is not aligned: on the suite's logs, the dense
+    benchmark log and mixes of suite logs, every template's reported alignment (its best one,
+    when it reaches the threshold) and every ranking are what aligning every seed gives, and
+    seeds are skipped."""
+    import random
+
+    import errkb.matcher as matcher_module
+    from benchmarks.match_bench import build_log
+    from errkb.match.align import beyond_reach
+
+    skipped: list[bool] = []
+
+    def counting(*args: Any) -> bool:
+        skipped.append(beyond_reach(*args))
+        return skipped[-1]
+
+    class Recording(Matcher):
+        def __init__(self, data: dict[str, Any]) -> None:
+            super().__init__(data)
+            self.found: list[tuple[float, int] | None] = []
+
+        def align_template(self, *args: Any, **kwargs: Any) -> tuple[float, int] | None:
+            found = super().align_template(*args, **kwargs)
+            reported = found is not None and found[0] >= kwargs["need"]
+            self.found.append(found if reported else None)
+            return found
+
+    monkeypatch.setattr(matcher_module, "beyond_reach", counting)
+    data = matcher_data(real_corpus().entries)
+    pruned, whole = Recording(data), Recording(data)
+    whole.reach_pruning = False
+    logs = [p.read_text("utf-8") for p in sorted((ROOT / "tests/fixtures/logs").glob("*.log"))]
+    rnd = random.Random(13)
+    mixes = ["\n".join(rnd.sample(logs, 4)) for _ in range(20)]
+    for log in [*logs, *mixes, build_log()]:
+        assert pruned.match(log, top=8) == whole.match(log, top=8)
+    assert pruned.found == whole.found
+    assert any(skipped) and not all(skipped)

@@ -61,6 +61,51 @@ def align(
     return [*reversed(before), j, *after], [*reversed(at_before), p, *at_after]
 
 
+def beyond_reach(
+    occurs: Sequence[list[int] | None],
+    ws: Sequence[float],
+    heavy: Sequence[int],
+    j: int,
+    p: int,
+    step: int,
+    ceiling: float,
+    need: float,
+) -> bool:
+    """Whether aligning template token j at stream position p is known not to matter: the
+    alignment cannot reach the template's first token, and the heaviest tokens (`heavy`)
+    that have no occurrence in reach of p take the weight it could have below `need`.
+
+    Each `align` step moves at most `step` stream positions, so token k can only be matched
+    within (k - j) steps after p (or j - k steps before it). An alignment that cannot start
+    at token 0 changes no skipped span (`Matcher.align_template`'s `covered`), and one
+    weighing less than `need` neither reaches the template's threshold nor beats the best
+    alignment so far: skipping it leaves the result as it was."""
+    if j == 0:
+        return False
+    first = occurs[0]
+    if first:
+        i = bisect_left(first, p)
+        if i and first[i - 1] >= p - j * step:
+            return False
+    bound = ceiling
+    for k in heavy:
+        found = occurs[k]
+        if k == j or not found:
+            continue
+        if k > j:
+            i = bisect_right(found, p)
+            near = i < len(found) and found[i] <= p + (k - j) * step
+        else:
+            i = bisect_left(found, p)
+            near = i > 0 and found[i - 1] >= p - (j - k) * step
+        if not near:
+            bound -= ws[k]
+            # A margin: `bound` is added up in another order than an alignment's weight.
+            if bound + 1e-6 < need:
+                return True
+    return False
+
+
 def contradicted(matched: Sequence[int], at: Sequence[int]) -> list[int]:
     """Template positions the log contradicts: skipped between two aligned tokens where the
     log, too, holds other tokens ("illegal memory access" against "illegal instruction")."""
