@@ -40,7 +40,9 @@ alignment holds one, chosen per log, rarest first) and lines holding a pattern's
 literal text. Runs of other lines break the stream: no alignment crosses them.
 Logs repeat themselves (retry loops, every rank's copy): a seed whose surroundings copy an
 earlier seed's is not aligned again (`errkb.match.repeats`), and patterns search each
-distinct line once.
+distinct line once, a needle with inner words only in the lines holding its rarest one
+(`errkb.match.lines`). A seed whose alignment cannot matter is not aligned
+(`align.beyond_reach`). None of these changes a result; the browser does without them.
 """
 
 from __future__ import annotations
