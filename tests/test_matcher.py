@@ -221,6 +221,16 @@ def test_needles_found_through_their_rarest_word_are_the_lines_a_full_search_fin
 
 
 @functools.cache
+def _real_data() -> dict[str, Any]:
+    return matcher_data(real_corpus().entries)
+
+
+@functools.cache
+def _suite_log_texts() -> list[str]:
+    return [path.read_text("utf-8") for path in REAL_LOGS]
+
+
+@functools.cache
 def _real_matcher() -> Matcher:
     return Matcher(matcher_data(real_corpus().entries))
 
@@ -644,7 +654,7 @@ def test_seeds_skipped_past_a_tie_change_no_ranking() -> None:
     data = matcher_data(real_corpus().entries)
     pruned, whole = Counting(data), Matcher(data)
     whole.tie_pruning = False
-    logs = [p.read_text("utf-8") for p in sorted((ROOT / "tests/fixtures/logs").glob("*.log"))]
+    logs = _suite_log_texts()
     for log in [*logs, build_log()]:
         assert pruned.match(log, top=5) == whole.match(log, top=5)
     assert Counting.bounded > 0
@@ -672,10 +682,9 @@ def test_seeds_in_a_copy_of_an_earlier_stretch_change_no_ranking(
             return name
 
     monkeypatch.setattr(matcher_module, "Windows", Counting)
-    data = matcher_data(real_corpus().entries)
-    skipping, whole = Matcher(data), Matcher(data)
+    skipping, whole = Matcher(_real_data()), Matcher(_real_data())
     whole.skip_copies = False
-    logs = [p.read_text("utf-8") for p in sorted((ROOT / "tests/fixtures/logs").glob("*.log"))]
+    logs = _suite_log_texts()
     rnd = random.Random(14)
     repeated = [build_log()]
     for k in range(40):
@@ -763,12 +772,11 @@ def test_seeds_beyond_reach_change_no_alignment(monkeypatch: pytest.MonkeyPatch)
             return found
 
     monkeypatch.setattr(matcher_module, "beyond_reach", counting)
-    data = matcher_data(real_corpus().entries)
-    pruned, whole = Recording(data), Recording(data)
+    pruned, whole = Recording(_real_data()), Recording(_real_data())
     whole.reach_pruning = False
-    logs = [p.read_text("utf-8") for p in sorted((ROOT / "tests/fixtures/logs").glob("*.log"))]
     rnd = random.Random(13)
-    mixes = ["\n".join(rnd.sample(logs, 4)) for _ in range(20)]
+    mixes = ["\n".join(rnd.sample(_suite_log_texts(), 4)) for _ in range(20)]
+    logs = _suite_log_texts()
     for log in [*logs, *mixes, build_log()]:
         assert pruned.match(log, top=8) == whole.match(log, top=8)
     assert pruned.found == whole.found
