@@ -642,22 +642,18 @@ class Matcher:
             before = held[1] if held is not None and held[0] >= 1.0 else None
             if before == 0:
                 continue
-            parts_kept: list[tuple[list[bytes], list[bytes]]] = []
+            inner: list[list[bytes]] = []  # each kept needle's inner words
             if literals is not None:
                 kept = [
-                    (n, (whole, cut))
+                    (n, whole)
                     for n, (whole, cut) in zip(literals, parts, strict=True)
                     if log_words.issuperset(whole)
                     and all(w in log_words or w in vocabulary for w in cut)
                 ]
                 literals = [n for n, _ in kept]
-                parts_kept = [p for _, p in kept]
+                inner = [whole for _, whole in kept]
             stop = len(firsts) if before is None else bisect_left(firsts, before)
-            lines = (
-                range(stop)
-                if literals is None
-                else needle_lines.holding(literals, [p[0] for p in parts_kept], stop)
-            )
+            lines = range(stop) if literals is None else needle_lines.holding(literals, inner, stop)
             for d in lines:
                 i = firsts[d]
                 # Authors write patterns against the line as printed; cleaning turns its
