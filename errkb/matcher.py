@@ -510,11 +510,10 @@ class Matcher:
         # Per distinct line: its tokens, and the offsets of those some template holds (the
         # line is cut into tokens once, however often it repeats), and a number.
         shapes: dict[str, tuple[list[str], list[tuple[int, str]], int]] = {}
-        # Each kept line's start in the stream, its shape's number (twice it, plus one after
-        # skipped lines), and each log line's place among the kept ones: see `Windows`.
+        # Each kept line's start in the stream and its shape's number (twice it, plus one
+        # after skipped lines): see `Windows`.
         line_starts: list[int] = []
         line_shapes: list[int] = []
-        kept_index: dict[int, int] = {}
         for i, keep in enumerate(marked):
             if not keep:
                 continue
@@ -532,7 +531,6 @@ class Matcher:
                     len(shapes),
                 )
             base = len(stream)
-            kept_index[i] = len(line_starts)
             line_starts.append(base)
             line_shapes.append(2 * shape[2] + brk)
             for k, tok in shape[1]:
@@ -541,15 +539,6 @@ class Matcher:
             line_of.extend([i] * len(shape[0]))
             seg.extend([segment] * len(shape[0]))
         windows = Windows(line_starts, line_shapes, len(stream), self.reach(CAP) + 1)
-        places: dict[int, tuple[int | None, int]] = {}
-
-        def where(p: int) -> tuple[int | None, int]:
-            """Stream position p's surroundings (`Windows`) and its offset in its line."""
-            place = places.get(p)
-            if place is None:
-                s = kept_index[line_of[p]]
-                place = places[p] = (windows.line_name(s), p - line_starts[s])
-            return place
 
         best: dict[str, tuple[float, int]] = {}
         loose: dict[str, tuple[float, int]] = {}  # matched by generic wordings
@@ -614,7 +603,7 @@ class Matcher:
                 line_of,
                 until,
                 named,
-                where if self.skip_copies else None,
+                windows.place if self.skip_copies else None,
                 need=least * whole,
                 heavy=heavy if self.reach_pruning else (),
             )
@@ -631,7 +620,10 @@ class Matcher:
         firsts = list(first_at.values())
         distinct = Lines([lowered.lines[i] for i in firsts])
         vocabulary = b"\n".join(log_words)
-        needle_lines = NeedleLines(distinct, self.needle_vocab)
+        translated_lines = translated.split(b"\n")
+        needle_lines = NeedleLines(
+            distinct, [translated_lines[i] for i in firsts], self.needle_vocab
+        )
         for (entry_id, pattern, literals), parts, generic in zip(
             self.patterns, self.needle_parts, self.pattern_generic, strict=True
         ):

@@ -196,7 +196,7 @@ def test_needles_found_through_their_rarest_word_are_the_lines_a_full_search_fin
     reports are exactly those a search of the whole text reports, in order, before `stop`.
     Needles are the corpus's own, some written into the lines, some only their words."""
     from errkb.match.lines import NeedleLines
-    from errkb.matcher import needle_words
+    from errkb.matcher import WORDS_ONLY, needle_words
 
     m = _real_matcher()
     pool = [n for _, _, lits in m.patterns for n in lits or ()]
@@ -215,7 +215,8 @@ def test_needles_found_through_their_rarest_word_are_the_lines_a_full_search_fin
         for k, line in enumerate(lines)
     ]
     lowered = Lines([line.lower() for line in lines])
-    index = NeedleLines(lowered, m.needle_vocab)
+    words_only = [line.encode("utf-8", "replace").translate(WORDS_ONLY) for line in lowered.lines]
+    index = NeedleLines(lowered, words_only, m.needle_vocab)
     got = list(index.holding(needles, inner, min(stop, len(lines))))
     assert got == list(lowered.iter_containing(needles, min(stop, len(lines))))
 

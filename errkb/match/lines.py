@@ -14,18 +14,18 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator
 
-from errkb.match.normalize import WORDS_ONLY, Lines
+from errkb.match.normalize import Lines
 
 
 class NeedleLines:
-    """`lines`: a log's distinct lines, lowercased; `vocab`: every inner word of a needle."""
+    """`lines`: a log's distinct lines, lowercased; `words_only`: the same lines as the
+    matcher's WORDS_ONLY translation gives them; `vocab`: every inner word of a needle."""
 
-    def __init__(self, lines: Lines, vocab: frozenset[bytes]) -> None:
+    def __init__(self, lines: Lines, words_only: list[bytes], vocab: frozenset[bytes]) -> None:
         self.lines = lines
         self.words: dict[bytes, list[int]] = {}
-        text = "\n".join(lines.lines).encode("utf-8", "replace").translate(WORDS_ONLY)
         seen: dict[bytes, list[bytes]] = {}  # lines differing only in numbers: one word list
-        for at, line in enumerate(text.split(b"\n")):
+        for at, line in enumerate(words_only):
             held = seen.get(line)
             if held is None:
                 held = seen[line] = list(vocab.intersection(line.split()))

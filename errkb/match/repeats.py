@@ -35,6 +35,11 @@ class Windows:
         self.names: dict[tuple[int, ...], int] = {}
         self.of_line: dict[int, int | None] = {}
 
+    def place(self, p: int) -> tuple[int | None, int]:
+        """Stream position p's surroundings (`line_name`) and its offset in its line."""
+        s = bisect_right(self.starts, p) - 1  # the last line starting at or before p
+        return self.line_name(s), p - self.starts[s]
+
     def line_name(self, s: int) -> int | None:
         """A number for kept line s's surroundings (None where they run off the stream)."""
         if s in self.of_line:
